@@ -1,0 +1,12 @@
+/** Settings of `hvctl serve`, validated once at start-up. */
+import { serveConfigProperties } from '@lab/server-kit';
+import { Type, type Static } from 'typebox';
+
+export const DEFAULT_PORT = 9400;
+export const API_PREFIX = '/api/v1';
+export const DEFAULT_DATA_DIR = 'data/hypervisor';
+
+export const ServeConfigSchema = Type.Object(
+  serveConfigProperties({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR }),
+);
+export type ServeConfig = Static<typeof ServeConfigSchema>;

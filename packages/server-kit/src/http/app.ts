@@ -1,0 +1,166 @@
+/**
+ * The Fastify app factory every service starts from.
+ *
+ * It wires, once: the TypeBox type provider; two Ajv validators (bodies are validated strictly,
+ * query strings, params and headers with type coercion, as they arrive as text); a JSON parser
+ * that reports where the body is broken; request ids; the error envelope for every failure,
+ * unknown routes included; the OpenAPI 3.1 document and Swagger UI under the service prefix;
+ * and an abort signal that long-lived responses (SSE, follows) watch to end on shutdown.
+ */
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import secureJson from 'secure-json-parse';
+import { KitErrors } from '../errors.js';
+import { errorResponse, toAppError } from './error-response.js';
+import { ErrorEnvelopeSchema } from './schemas.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Aborted when the app starts closing: long-lived responses end themselves on it. */
+    shutdownSignal: AbortSignal;
+  }
+}
+
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; description: string }
+  | { type: 'apiKey'; in: 'header'; name: string; description: string };
+
+export interface AppOptions {
+  /** Service title in the OpenAPI document. */
+  title: string;
+  version: string;
+  description?: string;
+  /** Path prefix of every route, '' or like '/api/v1'. */
+  prefix: string;
+  logger: FastifyBaseLogger;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** OpenAPI security schemes by name; routes that need a credential refer to them. */
+  securitySchemes?: Record<string, SecurityScheme>;
+  /** Serve Swagger UI at `{prefix}/docs` (default true). */
+  docs?: boolean;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(options: AjvOptions): Ajv {
+  const ajv = new Ajv({ useDefaults: true, removeAdditional: false, allErrors: false, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    genReqId: (req) => {
+      const offered = req.headers['x-request-id'];
+      return typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+    },
+    // Idle keep-alive sockets are closed at shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const bodyAjv = makeAjv({ coerceTypes: false });
+  const textAjv = makeAjv({ coerceTypes: 'array' });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+  );
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    // An empty body is no body: `curl -X POST` on an action route sends exactly that.
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      done(KitErrors.invalidJson({ reason: (error as Error).message }, { cause: error }));
+    }
+  });
+
+  const shutdown = new AbortController();
+  app.decorate('shutdownSignal', shutdown.signal);
+  app.addHook('preClose', async () => {
+    shutdown.abort();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const appError = toAppError(error, {
+      bodyLimit,
+      contentType: request.headers['content-type'],
+    });
+    const { status, body } = errorResponse(appError, request.id);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status }, 'request refused');
+    }
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const { status, body } = errorResponse(
+      KitErrors.routeNotFound({ method: request.method, url: request.url.split('?')[0] ?? '/' }),
+      request.id,
+    );
+    return reply.status(status).send(body);
+  });
+
+  app.addSchema(ErrorEnvelopeSchema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: options.title,
+        version: options.version,
+        ...(options.description === undefined ? {} : { description: options.description }),
+      },
+      components: { securitySchemes: options.securitySchemes ?? {} },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? i) },
+  });
+
+  app.get(`${options.prefix}/openapi.json`, { schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  if (options.docs ?? true) {
+    await app.register(swaggerUi, { routePrefix: `${options.prefix}/docs` });
+  }
+  return app;
+}

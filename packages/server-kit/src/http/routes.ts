@@ -1,0 +1,146 @@
+/**
+ * Routes as data: method, path, schema, access rule and handler declared together, registered
+ * by one function that also enforces the access rule and documents it in OpenAPI.
+ *
+ * A handler parses nothing itself (the schema did) and touches nothing outside the core: it
+ * calls a core function and returns its result, or throws the core's `AppError`.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import { KitErrors } from '../errors.js';
+import { hasScope } from '../credentials/tokens.js';
+import type { App } from './app.js';
+import { ErrorEnvelopeRef } from './schemas.js';
+
+/** Who is calling: a token's name and scopes, or a principal a service derives otherwise. */
+export interface Principal {
+  name: string;
+  scopes: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the access check on routes that need a credential. */
+    principal: Principal | null;
+  }
+}
+
+/** `public` routes need no credential; the others need a principal holding `scope`. */
+export type Access = 'public' | { scope: string };
+
+/** Finds the caller's principal, or null when the request carries no valid credential. */
+export type Authenticator = (request: FastifyRequest) => Principal | null | Promise<Principal | null>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type TypedRequest<S extends FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  TypeBoxTypeProvider
+>;
+
+export type TypedReply<S extends FastifySchema> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  unknown,
+  S,
+  TypeBoxTypeProvider
+>;
+
+export interface RouteSpec<S extends FastifySchema = FastifySchema> {
+  method: HttpMethod;
+  /** Path below the service prefix, e.g. `/vms/:name`. */
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  schema: S;
+  handler: (request: TypedRequest<S>, reply: TypedReply<S>) => Promise<unknown>;
+}
+
+/** Keeps a route's schema types for its handler while letting routes of any schema share a list. */
+export function defineRoute<S extends FastifySchema>(spec: RouteSpec<S>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}
+
+export interface RegisterRoutesOptions {
+  prefix: string;
+  /** Required as soon as one route is not public. */
+  authenticate?: Authenticator;
+  /** Every scope a route may require; a route naming another fails at registration. */
+  scopes?: readonly string[];
+  /** Name of the OpenAPI security scheme(s) that carry the credential. */
+  securitySchemes?: readonly string[];
+}
+
+/** Extracts the token from `Authorization: Bearer <token>`. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1];
+}
+
+function accessDescription(access: Access): string {
+  return access === 'public' ? 'No credential needed.' : `Requires scope \`${access.scope}\`.`;
+}
+
+export function registerRoutes(app: App, routes: readonly RouteSpec[], options: RegisterRoutesOptions): void {
+  const { authenticate } = options;
+  if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
+  for (const route of routes) {
+    const { access } = route;
+    if (access !== 'public') {
+      if (authenticate === undefined) {
+        throw new TypeError(`${route.method} ${route.url} needs scope '${access.scope}' but no authenticator was given`);
+      }
+      if (options.scopes !== undefined && !options.scopes.includes(access.scope)) {
+        throw new TypeError(`${route.method} ${route.url} names unknown scope '${access.scope}'`);
+      }
+    }
+    const security =
+      access === 'public'
+        ? []
+        : (options.securitySchemes ?? []).map((scheme) => ({ [scheme]: [access.scope] }));
+    app.route({
+      method: route.method,
+      url: options.prefix + route.url,
+      schema: {
+        ...route.schema,
+        summary: route.summary,
+        description: [route.schema.description, accessDescription(access)].filter(Boolean).join('\n\n'),
+        tags: route.tags,
+        ...(access === 'public' ? {} : { security }),
+        response: { ...(route.schema.response as object), '4XX': ErrorEnvelopeRef, '5XX': ErrorEnvelopeRef },
+      },
+      ...(access === 'public' || authenticate === undefined
+        ? {}
+        : {
+            preHandler: async (request: FastifyRequest) => {
+              const principal = await authenticate(request);
+              if (principal === null) {
+                throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
+              }
+              if (!hasScope(principal.scopes, access.scope)) {
+                throw KitErrors.forbidden({ scope: access.scope }, { details: { required_scope: access.scope } });
+              }
+              request.principal = principal;
+            },
+          }),
+      // The handler's types were checked against its own schema by `defineRoute`.
+      handler: route.handler as never,
+    });
+  }
+}

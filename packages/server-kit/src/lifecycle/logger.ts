@@ -1,0 +1,17 @@
+/** Structured JSON logs (pino) with the credentials a request may carry redacted. */
+import { pino, type Logger, type LevelWithSilent } from 'pino';
+
+export type { Logger } from 'pino';
+
+export const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function createLogger(options: { service: string; level?: LevelWithSilent }): Logger {
+  return pino({
+    name: options.service,
+    level: options.level ?? 'info',
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'token', '*.token', '*.secret'],
+      censor: '[redacted]',
+    },
+  });
+}

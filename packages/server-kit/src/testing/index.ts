@@ -1,0 +1,1 @@
+export { isToolInstalled, requireTools, type ToolGate } from './tools.js';

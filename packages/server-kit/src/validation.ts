@@ -1,0 +1,50 @@
+/**
+ * Turning JSON Schema validation issues (Ajv's, and TypeBox's, which share the shape) into the
+ * `field` and `expected` that error details carry.
+ */
+
+export interface SchemaIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+export interface IssueDescription {
+  /** Dotted path of the offending field, e.g. `cpu.count`; '' for the whole value. */
+  field: string;
+  /** What the value should have been, as a predicate: `must be >= 1`, `is required`. */
+  expected: string;
+}
+
+/** `/cpu/count` plus a missing or extra property name, as the dotted path `cpu.count`. */
+function fieldOf(issue: SchemaIssue): string {
+  const segments = issue.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const property = issue.params.missingProperty ?? issue.params.additionalProperty;
+  if (typeof property === 'string') segments.push(property);
+  return segments.join('.');
+}
+
+function expectationOf(issue: SchemaIssue): string {
+  switch (issue.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'enum': {
+      const allowed = issue.params.allowedValues;
+      return Array.isArray(allowed)
+        ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`
+        : (issue.message ?? 'must be an allowed value');
+    }
+    default:
+      return issue.message ?? issue.keyword;
+  }
+}
+
+export function describeIssue(issue: SchemaIssue): IssueDescription {
+  return { field: fieldOf(issue), expected: expectationOf(issue) };
+}

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Type } from 'typebox';
+import { defineError, defineRoute, registerRoutes, type App } from '../../src/index.js';
+import { testApp } from '../helpers.js';
+
+const Conflict = defineError<{ name: string }>('VM_ALREADY_RUNNING', 'conflict', (p) => `VM '${p.name}' is running`);
+const Unavailable = defineError('QUEUE_FULL', 'unavailable', () => 'the queue is full');
+const Missing = defineError<{ name: string }>('VM_NOT_FOUND', 'not_found', (p) => `no VM '${p.name}'`);
+
+const CreateVm = Type.Object(
+  {
+    name: Type.String({ pattern: '^[a-z][a-z0-9-]*$' }),
+    cpu: Type.Object({ count: Type.Integer({ minimum: 1, maximum: 64 }) }),
+    format: Type.Optional(Type.Enum(['qcow2', 'raw'])),
+  },
+  { additionalProperties: false },
+);
+
+let app: App;
+
+beforeEach(async () => {
+  app = await testApp({ bodyLimit: 1024 });
+  registerRoutes(
+    app,
+    [
+      defineRoute({
+        method: 'POST',
+        url: '/vms',
+        summary: 'create',
+        tags: ['vms'],
+        access: 'public',
+        schema: { body: CreateVm },
+        handler: async (request, reply) => reply.status(201).send({ name: request.body.name, cpus: request.body.cpu.count }),
+      }),
+      defineRoute({
+        method: 'GET',
+        url: '/vms',
+        summary: 'list',
+        tags: ['vms'],
+        access: 'public',
+        schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1, default: 1 }) }) },
+        handler: async (request) => ({ page: request.query.page }),
+      }),
+      defineRoute({
+        method: 'POST',
+        url: '/vms/:name/start',
+        summary: 'start',
+        tags: ['vms'],
+        access: 'public',
+        schema: { params: Type.Object({ name: Type.String() }) },
+        handler: async (request) => {
+          const { name } = request.params;
+          if (name === 'running') throw Conflict({ name }, { details: { state: 'RUNNING' } });
+          if (name === 'ghost') throw Missing({ name });
+          if (name === 'busy') throw Unavailable();
+          if (name === 'bug') throw new Error('secret internal detail');
+          return { name, state: 'RUNNING' };
+        },
+      }),
+    ],
+    { prefix: '/api/v1' },
+  );
+});
+
+afterEach(() => app.close());
+
+function post(url: string, payload: string, contentType = 'application/json') {
+  return app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+}
+
+describe('error envelope', () => {
+  it('answers an unknown route with 404 NOT_FOUND', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/nowhere?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'no route GET /api/v1/nowhere', details: {} },
+    });
+  });
+
+  it('answers broken JSON with 400 INVALID_JSON saying where it broke', async () => {
+    const response = await post('/api/v1/vms', '{"name": "web",');
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('INVALID_JSON');
+    expect(error.message).toMatch(/not valid JSON: .+/);
+  });
+
+  it('refuses prototype poisoning in a body', async () => {
+    const response = await post('/api/v1/vms', '{"__proto__": {"admin": true}}');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('names the missing field', async () => {
+    const response = await post('/api/v1/vms', '{"name": "web"}');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: "invalid body field 'cpu': is required",
+      details: { field: 'cpu', location: 'body', expected: 'is required' },
+    });
+  });
+
+  it('names a nested field out of range and does not coerce body types', async () => {
+    const tooMany = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": 65}}');
+    expect(tooMany.json().error.details).toMatchObject({ field: 'cpu.count', expected: 'must be <= 64' });
+    const asText = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": "2"}}');
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json().error.details).toMatchObject({ field: 'cpu.count', expected: 'must be integer' });
+  });
+
+  it('refuses unknown fields instead of dropping them', async () => {
+    const response = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": 1}, "colour": "red"}');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toMatchObject({ field: 'colour', expected: 'is not a known field' });
+  });
+
+  it('lists the allowed values of an enum', async () => {
+    const response = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": 1}, "format": "vmdk"}');
+    expect(response.json().error.details).toMatchObject({ field: 'format', expected: 'must be one of "qcow2", "raw"' });
+  });
+
+  it('coerces query strings and names a bad query parameter', async () => {
+    expect((await app.inject({ url: '/api/v1/vms?page=3' })).json()).toEqual({ page: 3 });
+    expect((await app.inject({ url: '/api/v1/vms' })).json()).toEqual({ page: 1 });
+    const bad = await app.inject({ url: '/api/v1/vms?page=zero' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toMatchObject({ field: 'page', location: 'querystring' });
+  });
+
+  it('answers an oversized body with 413 PAYLOAD_TOO_LARGE naming the limit', async () => {
+    const response = await post('/api/v1/vms', JSON.stringify({ name: 'x'.repeat(2000) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1024 bytes') });
+  });
+
+  it('answers an unknown content type with 415', async () => {
+    const response = await post('/api/v1/vms', 'name=web', 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('maps core error kinds to their statuses and keeps their details', async () => {
+    const conflict = await app.inject({ method: 'POST', url: '/api/v1/vms/running/start' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({
+      error: { code: 'VM_ALREADY_RUNNING', message: "VM 'running' is running", details: { state: 'RUNNING' } },
+    });
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vms/ghost/start' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vms/busy/start' })).statusCode).toBe(503);
+  });
+
+  it('turns an unexpected error into 500 with the request id and no internals', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/vms/bug/start' });
+    expect(response.statusCode).toBe(500);
+    const requestId = response.headers['x-request-id'];
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'internal server error', details: { request_id: requestId } },
+    });
+    expect(response.body).not.toContain('secret internal detail');
+    expect(response.body).not.toContain('at ');
+  });
+
+  it('accepts an action POST with no body, or an empty JSON body', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vms/web/start' })).statusCode).toBe(200);
+    expect((await post('/api/v1/vms/web/start', '')).statusCode).toBe(200);
+  });
+});
+
+describe('request ids', () => {
+  it('puts a fresh id on every response, errors included', async () => {
+    const ok = await app.inject({ url: '/api/v1/vms' });
+    const missing = await app.inject({ url: '/nowhere' });
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ok.headers['x-request-id']).not.toBe(missing.headers['x-request-id']);
+  });
+
+  it("keeps a caller's well-formed id and replaces a malformed one", async () => {
+    const kept = await app.inject({ url: '/api/v1/vms', headers: { 'x-request-id': 'trace-42.a:b' } });
+    expect(kept.headers['x-request-id']).toBe('trace-42.a:b');
+    const replaced = await app.inject({ url: '/api/v1/vms', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves a 3.1 document of the routes under the prefix, with the error envelope', async () => {
+    const response = await app.inject({ url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/vms', '/api/v1/vms/{name}/start']));
+    expect(doc.paths['/api/v1/openapi.json']).toBeUndefined();
+    expect(doc.components.schemas.ErrorEnvelope).toBeDefined();
+    const create = doc.paths['/api/v1/vms'].post;
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(['name', 'cpu']);
+    expect(create.responses['4XX'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorEnvelope');
+  });
+
+  it('serves Swagger UI from local files', async () => {
+    const response = await app.inject({ url: '/api/v1/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).not.toMatch(/https?:\/\/(unpkg|cdn)/);
+  });
+});

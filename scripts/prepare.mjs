@@ -1,0 +1,31 @@
+// What `npm start` and `npm test` do first on any machine, fresh or not: install the npm
+// dependencies when they are missing or older than the lock file, build the TypeScript
+// (incremental, so quick when nothing changed), and check the system tools.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSystemTools } from './system-tools.mjs';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function run(command, args) {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`${command} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function dependenciesCurrent() {
+  const installed = join(ROOT, 'node_modules', '.package-lock.json');
+  if (!existsSync(installed)) return false;
+  return statSync(installed).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
+}
+
+export function prepareWorkspace() {
+  if (!dependenciesCurrent()) run('npm', ['ci']);
+  run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+  return ensureSystemTools();
+}

@@ -1,0 +1,85 @@
+// The system tools the services use, the Debian packages that carry them, and the check that
+// installs what is missing. Plain Node with no dependency: it runs before `npm ci` has.
+//
+//   node scripts/system-tools.mjs            report, and install what is missing when allowed
+//   node scripts/system-tools.mjs --packages print the Debian package names (for .ci/run)
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const SYSTEM_TOOLS = [
+  { command: 'qemu-system-x86_64', pkg: 'qemu-system-x86', usedBy: 'hypervisor' },
+  { command: 'qemu-img', pkg: 'qemu-utils', usedBy: 'hypervisor' },
+  { command: 'verilator', pkg: 'verilator', usedBy: 'verification' },
+  { command: 'iverilog', pkg: 'iverilog', usedBy: 'verification' },
+  { command: 'yosys', pkg: 'yosys', usedBy: 'verification' },
+  { command: 'yosys-smtbmc', pkg: 'yosys', usedBy: 'verification' },
+  { command: 'z3', pkg: 'z3', usedBy: 'verification' },
+];
+
+export function systemPackages() {
+  return [...new Set(SYSTEM_TOOLS.map((t) => t.pkg))];
+}
+
+function onPath(command) {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    if (dir === '') return false;
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function isDebianLike() {
+  try {
+    const release = readFileSync('/etc/os-release', 'utf8');
+    return /^ID(_LIKE)?=.*\b(debian|ubuntu)\b/m.test(release);
+  } catch {
+    return false;
+  }
+}
+
+function run(command, args) {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return result.status === 0;
+}
+
+/**
+ * Installs the missing tools with apt-get when running as root on Debian or Ubuntu; otherwise
+ * prints the command to run and goes on. Returns the commands still missing afterwards.
+ */
+export function ensureSystemTools(log = console.log) {
+  const missing = SYSTEM_TOOLS.filter((t) => !onPath(t.command));
+  if (missing.length === 0) {
+    log(`system tools: all ${SYSTEM_TOOLS.length} present`);
+    return [];
+  }
+  const packages = [...new Set(missing.map((t) => t.pkg))];
+  log(`system tools missing: ${missing.map((t) => `${t.command} (${t.usedBy})`).join(', ')}`);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && isDebianLike()) {
+    log(`installing with apt-get: ${packages.join(' ')}`);
+    const ok =
+      run('apt-get', ['update', '-qq']) &&
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages]);
+    if (!ok) log('apt-get failed; the services that need these tools will report them missing');
+  } else {
+    log(`to install them, run: sudo apt-get install -y ${packages.join(' ')}`);
+  }
+  const still = SYSTEM_TOOLS.filter((t) => !onPath(t.command)).map((t) => t.command);
+  if (still.length > 0) log(`still missing: ${still.join(', ')}`);
+  return still;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--packages')) console.log(systemPackages().join(' '));
+  else ensureSystemTools();
+}
