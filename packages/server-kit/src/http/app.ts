@@ -8,6 +8,8 @@
  * and an abort signal that long-lived responses (SSE, follows) watch to end on shutdown.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -85,7 +87,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     // Idle keep-alive sockets are closed at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests that reach a draining server are still answered (with the envelope, if failing).
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const bodyAjv = makeAjv({ coerceTypes: false });
@@ -109,14 +112,29 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   });
 
+  // Connections that have not sent a request yet (clients such as undici open spares) are not
+  // "idle" to Node, so server.close() would wait for the client to drop them: track and drop them.
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
+
   const shutdown = new AbortController();
   app.decorate('shutdownSignal', shutdown.signal);
   app.addHook('preClose', async () => {
     shutdown.abort();
+    for (const socket of unused) socket.destroy();
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // A response finished while draining closes its connection, so the server need not wait for
+  // the client to drop an idle keep-alive socket.
+  app.addHook('onSend', async (_request, reply) => {
+    if (shutdown.signal.aborted) reply.header('connection', 'close');
   });
 
   app.setErrorHandler(async (error, request, reply) => {

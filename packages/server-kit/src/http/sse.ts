@@ -85,12 +85,16 @@ export function streamEvents<E extends BusEvent>(
     options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   );
   const shutdownSignal = request.server.shutdownSignal;
+  // The stream never completes a response, so its socket cannot serve another request: when the
+  // stream ends for any reason, the socket goes too (a half-closed one would hold shutdown open).
   const end = (): void => {
     clearInterval(heartbeat);
     unsubscribe();
     shutdownSignal.removeEventListener('abort', end);
     if (!raw.writableEnded) raw.end();
+    request.raw.socket.destroy();
   };
   raw.on('close', end);
-  shutdownSignal.addEventListener('abort', end);
+  if (shutdownSignal.aborted) end();
+  else shutdownSignal.addEventListener('abort', end);
 }

@@ -1,1 +1,3 @@
 export { isToolInstalled, requireTools, type ToolGate } from './tools.js';
+export { startServiceProcess, type ServiceProcess } from './service-process.js';
+export { describeServeCommand, type ServeSuiteOptions } from './serve-suite.js';

@@ -1,0 +1,65 @@
+/**
+ * Runs a service's real CLI binary (`hvctl serve --port 0 ...`) as a child process and finds
+ * its address in the structured log, for end-to-end tests against a real server process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface ServiceProcess {
+  /** Base URL including the API prefix, as logged by the service. */
+  url: string;
+  child: ChildProcess;
+  /** Every log line so far, parsed. */
+  logs: Record<string, unknown>[];
+  /** Sends `signal` (SIGTERM by default) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServiceProcess(
+  bin: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${bin} did not log a URL within ${options.timeoutMs ?? 15_000} ms`));
+    }, options.timeoutMs ?? 15_000);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${bin} exited with ${code} before listening: ${stderr.join('\n')}`));
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      logs.push(entry);
+      if (typeof entry.url === 'string' && String(entry.msg).endsWith('listening')) {
+        clearTimeout(timer);
+        resolve(entry.url);
+      }
+    });
+  });
+
+  return {
+    url,
+    child,
+    logs,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

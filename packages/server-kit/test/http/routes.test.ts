@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearerToken,
+  createTokenStore,
+  defineRoute,
+  openDatabase,
+  registerRoutes,
+  scopeCatalogue,
+  type App,
+  type RouteSpec,
+} from '../../src/index.js';
+import { testApp } from '../helpers.js';
+
+const SCOPES = scopeCatalogue(['vm', 'storage']);
+
+function route(method: 'GET' | 'POST', url: string, scope: string | null): RouteSpec {
+  return defineRoute({
+    method,
+    url,
+    summary: url,
+    tags: ['t'],
+    access: scope === null ? 'public' : { scope },
+    schema: {},
+    handler: async (request) => ({ principal: request.principal?.name ?? null }),
+  });
+}
+
+const ROUTES = [
+  route('GET', '/open', null),
+  route('GET', '/vms', 'vm:read'),
+  route('POST', '/vms', 'vm:write'),
+  route('GET', '/storage', 'storage:read'),
+];
+
+describe('access rules', () => {
+  let app: App;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const db = openDatabase(':memory:', { namespace: 'test', migrations: [] });
+    const store = createTokenStore(db, { prefix: 'tst_', scopes: SCOPES });
+    for (const [name, scopes] of Object.entries({
+      none: [],
+      vmRead: ['vm:read'],
+      vmWrite: ['vm:write'],
+      storageRead: ['storage:read'],
+      admin: ['admin'],
+    })) {
+      tokens[name] = store.create({ name, scopes }).token;
+    }
+    app = await testApp({ securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token' } } });
+    registerRoutes(app, ROUTES, {
+      prefix: '',
+      scopes: SCOPES,
+      securitySchemes: ['bearer'],
+      authenticate: (request) => {
+        const token = bearerToken(request);
+        const record = token === undefined ? null : store.authenticate(token);
+        return record === null ? null : { name: record.name, scopes: record.scopes };
+      },
+    });
+  });
+  afterAll(() => app.close());
+
+  // Expected status of each (token, route) pair: the whole matrix.
+  const MATRIX: Record<string, [number, number, number, number]> = {
+    //            GET /open  GET /vms  POST /vms  GET /storage
+    anonymous: [200, 401, 401, 401],
+    invalid: [200, 401, 401, 401],
+    none: [200, 403, 403, 403],
+    vmRead: [200, 200, 403, 403],
+    vmWrite: [200, 200, 200, 403],
+    storageRead: [200, 403, 403, 200],
+    admin: [200, 200, 200, 200],
+  };
+
+  for (const [who, expected] of Object.entries(MATRIX)) {
+    it(`gives ${who} ${expected.join(', ')}`, async () => {
+      const authorization =
+        who === 'anonymous' ? undefined : who === 'invalid' ? 'Bearer tst_forged' : `Bearer ${tokens[who]}`;
+      const statuses = [];
+      for (const r of ROUTES) {
+        const response = await app.inject({
+          method: r.method,
+          url: r.url,
+          headers: authorization === undefined ? {} : { authorization },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 401) expect(response.json().error.code).toBe('UNAUTHORIZED');
+        if (response.statusCode === 403) {
+          expect(response.json().error).toMatchObject({ code: 'FORBIDDEN', details: { required_scope: r.access === 'public' ? '' : r.access.scope } });
+        }
+        if (response.statusCode === 200 && r.access !== 'public') expect(response.json().principal).toBe(who);
+      }
+      expect(statuses).toEqual(expected);
+    });
+  }
+
+  it('documents the scope of each route in OpenAPI', async () => {
+    const doc = (await app.inject({ url: '/api/v1/openapi.json' })).json();
+    expect(doc.paths['/vms'].post.security).toEqual([{ bearer: ['vm:write'] }]);
+    expect(doc.paths['/vms'].post.description).toContain('Requires scope `vm:write`');
+    expect(doc.paths['/open'].get.security).toBeUndefined();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});
+
+describe('registration', () => {
+  it('fails at registration when a route needs a scope and no authenticator is given', async () => {
+    const app = await testApp();
+    expect(() => registerRoutes(app, [route('GET', '/vms', 'vm:read')], { prefix: '' })).toThrow(/no authenticator/);
+    await app.close();
+  });
+
+  it('fails at registration when a route names a scope outside the catalogue', async () => {
+    const app = await testApp();
+    expect(() =>
+      registerRoutes(app, [route('GET', '/vms', 'vm:raed')], { prefix: '', scopes: SCOPES, authenticate: () => null }),
+    ).toThrow(/unknown scope 'vm:raed'/);
+    await app.close();
+  });
+});
+
+describe('bearerToken', () => {
+  it('reads the token of a Bearer header only', async () => {
+    const app = await testApp();
+    const seen: (string | undefined)[] = [];
+    app.get('/t', async (request) => {
+      seen.push(bearerToken(request));
+      return {};
+    });
+    for (const authorization of ['Bearer abc', 'bearer  abc ', 'Basic abc', 'Bearer', 'Bearer a b']) {
+      await app.inject({ url: '/t', headers: { authorization } });
+    }
+    await app.inject({ url: '/t' });
+    expect(seen).toEqual(['abc', 'abc', undefined, undefined, undefined, undefined]);
+    await app.close();
+  });
+});
