@@ -22,11 +22,18 @@ const children = SERVICES.map((service) => {
   // Own process group: a terminal's Ctrl-C reaches this launcher, which stops each service once.
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'packages', service.name, 'bin', `${service.bin}.js`), 'serve', '--data-dir', join(dataDir, service.name)],
+    [
+      join(ROOT, 'packages', service.name, 'bin', `${service.bin}.js`),
+      'serve',
+      '--data-dir',
+      join(dataDir, service.name),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => console.log(`${service.name.padEnd(width)} | ${line}`));
+    createInterface({ input: stream }).on('line', (line) =>
+      console.log(`${service.name.padEnd(width)} | ${line}`),
+    );
   }
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -63,7 +70,9 @@ async function stopAll(code) {
   const timer = setTimeout(() => {
     for (const { child } of running) if (!exited(child)) child.kill('SIGKILL');
   }, STOP_TIMEOUT_MS);
-  await Promise.all(running.map(({ child }) => (exited(child) ? null : new Promise((r) => child.once('exit', r)))));
+  await Promise.all(
+    running.map(({ child }) => (exited(child) ? null : new Promise((r) => child.once('exit', r)))),
+  );
   clearTimeout(timer);
   console.log('all services stopped');
   process.exit(code);
@@ -84,6 +93,7 @@ try {
 }
 if (!stopping) {
   console.log(`\nAll services are up (data in ${dataDir}):`);
-  for (const { service } of children) console.log(`  ${service.name.padEnd(width)}  ${service.url}   (docs: ${service.url}/docs)`);
+  for (const { service } of children)
+    console.log(`  ${service.name.padEnd(width)}  ${service.url}   (docs: ${service.url}/docs)`);
   console.log('\nPress Ctrl-C to stop them.\n');
 }

@@ -32,7 +32,11 @@ if (!existsSync(results)) {
 const report = JSON.parse(readFileSync(results, 'utf8'));
 const skipped = report.numPendingTests + report.numTodoTests;
 // Suites that fail to load count as failures even though they contain no test that ran.
-const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+const brokenSuites = report.testResults.filter(
+  (s) => s.status === 'failed' && s.assertionResults.length === 0,
+).length;
 const failed = report.numFailedTests + brokenSuites;
-console.log(`\n${report.numPassedTests} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `\n${report.numPassedTests} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(vitest.status ?? 1);

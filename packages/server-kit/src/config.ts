@@ -11,7 +11,7 @@ import { describeIssue, type SchemaIssue } from './validation.js';
 export function parseConfig<S extends TSchema>(schema: S, input: Record<string, unknown>): Static<S> {
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const value = Value.Default(schema, Value.Convert(schema, defined));
-  if (Value.Check(schema, value)) return value as Static<S>;
+  if (Value.Check(schema, value)) return value;
   const issues = [...Value.Errors(schema, value)].map((issue) => describeIssue(issue as SchemaIssue));
   throw KitErrors.invalidConfig(
     { problems: issues.map((i) => `${i.field || 'config'} ${i.expected}`) },

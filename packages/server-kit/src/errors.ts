@@ -117,8 +117,7 @@ export const KitErrors = {
   migrationChanged: defineError<{ namespace: string; version: number }>(
     'MIGRATION_CHANGED',
     'internal',
-    (p) =>
-      `migration ${p.namespace}#${p.version} differs from the one already applied to this database`,
+    (p) => `migration ${p.namespace}#${p.version} differs from the one already applied to this database`,
   ),
   tokenNameTaken: defineError<{ name: string }>(
     'TOKEN_EXISTS',

@@ -27,7 +27,10 @@ describe('parseConfig', () => {
     expect(appError.message).toContain('port must be <= 65535');
     expect(appError.message).toContain('logLevel must be one of');
     expect(appError.details.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ field: 'port' }), expect.objectContaining({ field: 'logLevel' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'port' }),
+        expect.objectContaining({ field: 'logLevel' }),
+      ]),
     );
   });
 });

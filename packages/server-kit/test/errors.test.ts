@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { AppError, defineError } from '../src/index.js';
 
 describe('defineError', () => {
-  const VmNotFound = defineError<{ name: string }>('VM_NOT_FOUND', 'not_found', (p) => `VM '${p.name}' does not exist`);
+  const VmNotFound = defineError<{ name: string }>(
+    'VM_NOT_FOUND',
+    'not_found',
+    (p) => `VM '${p.name}' does not exist`,
+  );
 
   it('makes AppErrors with the code, kind, templated message, details and cause', () => {
     const cause = new Error('underneath');
     const error = VmNotFound({ name: 'web' }, { details: { name: 'web' }, cause });
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'VM_NOT_FOUND', kind: 'not_found', message: "VM 'web' does not exist" });
+    expect(error).toMatchObject({
+      code: 'VM_NOT_FOUND',
+      kind: 'not_found',
+      message: "VM 'web' does not exist",
+    });
     expect(error.details).toEqual({ name: 'web' });
     expect(error.cause).toBe(cause);
   });

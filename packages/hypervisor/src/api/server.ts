@@ -1,5 +1,12 @@
 /** The REST transport: the kit's app with this service's routes under `/api/v1`. */
-import { createApp, healthRoute, registerRoutes, type App, type Database, type Logger } from '@lab/server-kit';
+import {
+  createApp,
+  healthRoute,
+  registerRoutes,
+  type App,
+  type Database,
+  type Logger,
+} from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { VERSION } from '../version.js';
 
@@ -12,7 +19,8 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   const app = await createApp({
     title: 'Hypervisor Management API',
     version: VERSION,
-    description: 'Virtual machines on QEMU, disk images, virtual networks, post-quantum keys and attestation.',
+    description:
+      'Virtual machines on QEMU, disk images, virtual networks, post-quantum keys and attestation.',
     prefix: API_PREFIX,
     logger,
   });

@@ -1,5 +1,12 @@
 /** The REST transport: the kit's app with this service's routes under its prefix. */
-import { createApp, healthRoute, registerRoutes, type App, type Database, type Logger } from '@lab/server-kit';
+import {
+  createApp,
+  healthRoute,
+  registerRoutes,
+  type App,
+  type Database,
+  type Logger,
+} from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { VERSION } from '../version.js';
 

@@ -6,7 +6,9 @@ import { VERSION } from '../version.js';
 import { runServe } from './serve.js';
 
 export function buildProgram(): Command {
-  const program = new Command('qcirc').description('Build, convert and run quantum circuits').version(VERSION);
+  const program = new Command('qcirc')
+    .description('Build, convert and run quantum circuits')
+    .version(VERSION);
   addServeOptions(program.command('serve').description('Run the local REST API'), 'QCIRC', {
     port: DEFAULT_PORT,
     dataDir: DEFAULT_DATA_DIR,

@@ -9,7 +9,10 @@ export async function runCli(program: Command, argv: readonly string[]): Promise
   try {
     await program.parseAsync(argv);
   } catch (error) {
-    const text = error instanceof AppError ? `${error.code}: ${error.message}` : ((error as Error).stack ?? String(error));
+    const text =
+      error instanceof AppError
+        ? `${error.code}: ${error.message}`
+        : ((error as Error).stack ?? String(error));
     process.stderr.write(`${program.name()}: ${text}\n`);
     process.exitCode = error instanceof AppError && error.kind !== 'internal' ? 2 : 1;
   }

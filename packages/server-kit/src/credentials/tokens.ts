@@ -11,7 +11,9 @@ const PREFIX = /^[a-z][a-z0-9]{1,7}_$/;
 
 export function assertTokenPrefix(prefix: string): void {
   if (!PREFIX.test(prefix)) {
-    throw new TypeError(`token prefix must look like 'abc_' (2 to 8 lower-case characters and '_'), got '${prefix}'`);
+    throw new TypeError(
+      `token prefix must look like 'abc_' (2 to 8 lower-case characters and '_'), got '${prefix}'`,
+    );
   }
 }
 

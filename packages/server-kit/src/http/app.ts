@@ -171,12 +171,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       components: { securitySchemes: options.securitySchemes ?? {} },
     },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? i) },
+    // Shared schemas keep their `$id` as their name under components.schemas.
+    refResolver: {
+      buildLocalReference: (json, _base, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
   });
 
-  app.get(`${options.prefix}/openapi.json`, { schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  app.get(`${options.prefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   if (options.docs ?? true) {
     await app.register(swaggerUi, { routePrefix: `${options.prefix}/docs` });
   }

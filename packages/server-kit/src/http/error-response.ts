@@ -67,16 +67,13 @@ export function toAppError(
   if (error instanceof AppError) return error;
   if (!isFastifyError(error)) return KitErrors.internal(undefined, { cause: error });
   if (error.validation) {
-    return validationError(error.validation as SchemaIssue[], error.validationContext ?? 'request');
+    return validationError(error.validation, error.validationContext ?? 'request');
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return KitErrors.payloadTooLarge({ limitBytes: request.bodyLimit }, { cause: error });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return KitErrors.unsupportedMediaType(
-        { contentType: request.contentType ?? 'none' },
-        { cause: error },
-      );
+      return KitErrors.unsupportedMediaType({ contentType: request.contentType ?? 'none' }, { cause: error });
   }
   // Other client errors raised by Fastify or a plugin keep their status under a stable code.
   const status = error.statusCode ?? 500;
@@ -87,10 +84,7 @@ export function toAppError(
   return KitErrors.internal(undefined, { cause: error });
 }
 
-export function errorResponse(
-  error: AppError,
-  requestId: string,
-): { status: number; body: ErrorEnvelope } {
+export function errorResponse(error: AppError, requestId: string): { status: number; body: ErrorEnvelope } {
   const status = httpStatusFor(error.kind);
   const details = error.kind === 'internal' ? { request_id: requestId } : error.details;
   const message = error.kind === 'internal' ? KitErrors.internal().message : error.message;

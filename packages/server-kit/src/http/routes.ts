@@ -104,7 +104,9 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
     const { access } = route;
     if (access !== 'public') {
       if (authenticate === undefined) {
-        throw new TypeError(`${route.method} ${route.url} needs scope '${access.scope}' but no authenticator was given`);
+        throw new TypeError(
+          `${route.method} ${route.url} needs scope '${access.scope}' but no authenticator was given`,
+        );
       }
       if (options.scopes !== undefined && !options.scopes.includes(access.scope)) {
         throw new TypeError(`${route.method} ${route.url} names unknown scope '${access.scope}'`);
@@ -134,7 +136,10 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
                 throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
               }
               if (!hasScope(principal.scopes, access.scope)) {
-                throw KitErrors.forbidden({ scope: access.scope }, { details: { required_scope: access.scope } });
+                throw KitErrors.forbidden(
+                  { scope: access.scope },
+                  { details: { required_scope: access.scope } },
+                );
               }
               request.principal = principal;
             },

@@ -3,7 +3,15 @@ import { pino, type Logger, type LevelWithSilent } from 'pino';
 
 export type { Logger } from 'pino';
 
-export const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const LOG_LEVELS: readonly LevelWithSilent[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
 
 export function createLogger(options: { service: string; level?: LevelWithSilent }): Logger {
   return pino({

@@ -67,7 +67,9 @@ export function describeServeCommand(options: ServeSuiteOptions): void {
     });
 
     it('refuses a bad setting with a clear message and exit code 2', () => {
-      const result = spawnSync(process.execPath, [options.bin, 'serve', '--port', '70000'], { encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [options.bin, 'serve', '--port', '70000'], {
+        encoding: 'utf8',
+      });
       expect(result.status).toBe(2);
       expect(result.stderr).toContain('INVALID_CONFIG');
       expect(result.stderr).toContain('port must be <= 65535');

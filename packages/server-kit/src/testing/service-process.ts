@@ -26,7 +26,7 @@ export async function startServiceProcess(
   });
   const logs: Record<string, unknown>[] = [];
   const stderr: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
@@ -38,7 +38,7 @@ export async function startServiceProcess(
       clearTimeout(timer);
       reject(new Error(`${bin} exited with ${code} before listening: ${stderr.join('\n')}`));
     });
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       let entry: Record<string, unknown>;
       try {
         entry = JSON.parse(line) as Record<string, unknown>;

@@ -12,7 +12,11 @@ describe('token store', () => {
   function open(now?: () => Date) {
     const file = join(dir, 'tokens.db');
     const db = openDatabase(file, { namespace: 'svc', migrations: [] });
-    return { db, file, store: createTokenStore(db, { prefix: 'hvt_', scopes: SCOPES, ...(now ? { now } : {}) }) };
+    return {
+      db,
+      file,
+      store: createTokenStore(db, { prefix: 'hvt_', scopes: SCOPES, ...(now ? { now } : {}) }),
+    };
   }
 
   it('shows a token once and stores only its hash', () => {
@@ -40,7 +44,11 @@ describe('token store', () => {
   it('refuses an expired token and records when a token was last used', () => {
     let now = new Date('2026-01-01T00:00:00Z');
     const { store } = open(() => now);
-    const { token } = store.create({ name: 'short', scopes: ['vm:read'], expiresAt: new Date('2026-01-01T01:00:00Z') });
+    const { token } = store.create({
+      name: 'short',
+      scopes: ['vm:read'],
+      expiresAt: new Date('2026-01-01T01:00:00Z'),
+    });
     expect(store.authenticate(token)?.last_used_at).toBe('2026-01-01T00:00:00.000Z');
     expect(store.list()[0]?.last_used_at).toBe('2026-01-01T00:00:00.000Z');
     now = new Date('2026-01-01T01:00:00Z');
@@ -50,11 +58,18 @@ describe('token store', () => {
   it('refuses a duplicate name, an unknown scope, a bad name and revoking an unknown token', () => {
     const { store } = open();
     store.create({ name: 'one', scopes: [] });
-    expect(() => store.create({ name: 'one', scopes: [] })).toThrow(expect.objectContaining({ code: 'TOKEN_EXISTS' }));
-    expect(() => store.create({ name: 'two', scopes: ['vm:admin'] })).toThrow(
-      expect.objectContaining({ code: 'INVALID_SCOPE', details: expect.objectContaining({ field: 'scopes' }) }),
+    expect(() => store.create({ name: 'one', scopes: [] })).toThrow(
+      expect.objectContaining({ code: 'TOKEN_EXISTS' }),
     );
-    expect(() => store.create({ name: '../x', scopes: [] })).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+    expect(() => store.create({ name: 'two', scopes: ['vm:admin'] })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_SCOPE',
+        details: expect.objectContaining({ field: 'scopes' }),
+      }),
+    );
+    expect(() => store.create({ name: '../x', scopes: [] })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR' }),
+    );
     expect(() => store.revoke('nobody')).toThrow(expect.objectContaining({ code: 'TOKEN_NOT_FOUND' }));
   });
 

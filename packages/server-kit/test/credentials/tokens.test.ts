@@ -26,7 +26,13 @@ describe('tokens', () => {
 
 describe('scopes', () => {
   it('lists admin and read and write of each resource', () => {
-    expect(scopeCatalogue(['vm', 'storage'])).toEqual(['admin', 'vm:read', 'vm:write', 'storage:read', 'storage:write']);
+    expect(scopeCatalogue(['vm', 'storage'])).toEqual([
+      'admin',
+      'vm:read',
+      'vm:write',
+      'storage:read',
+      'storage:write',
+    ]);
   });
 
   it.each([

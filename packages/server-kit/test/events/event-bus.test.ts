@@ -3,7 +3,10 @@ import { createEventBus } from '../../src/index.js';
 
 describe('event bus', () => {
   it('numbers events consecutively from startAfter and delivers them to subscribers', () => {
-    const bus = createEventBus<'a' | 'b', number>({ startAfter: 41, now: () => new Date('2026-01-02T03:04:05Z') });
+    const bus = createEventBus<'a' | 'b', number>({
+      startAfter: 41,
+      now: () => new Date('2026-01-02T03:04:05Z'),
+    });
     const seen: number[] = [];
     const unsubscribe = bus.subscribe((e) => seen.push(e.id));
     expect(bus.publish('a', 1)).toEqual({ id: 42, kind: 'a', data: 1, time: '2026-01-02T03:04:05.000Z' });

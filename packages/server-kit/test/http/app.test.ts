@@ -3,7 +3,11 @@ import { Type } from 'typebox';
 import { defineError, defineRoute, registerRoutes, type App } from '../../src/index.js';
 import { testApp } from '../helpers.js';
 
-const Conflict = defineError<{ name: string }>('VM_ALREADY_RUNNING', 'conflict', (p) => `VM '${p.name}' is running`);
+const Conflict = defineError<{ name: string }>(
+  'VM_ALREADY_RUNNING',
+  'conflict',
+  (p) => `VM '${p.name}' is running`,
+);
 const Unavailable = defineError('QUEUE_FULL', 'unavailable', () => 'the queue is full');
 const Missing = defineError<{ name: string }>('VM_NOT_FOUND', 'not_found', (p) => `no VM '${p.name}'`);
 
@@ -30,7 +34,8 @@ beforeEach(async () => {
         tags: ['vms'],
         access: 'public',
         schema: { body: CreateVm },
-        handler: async (request, reply) => reply.status(201).send({ name: request.body.name, cpus: request.body.cpu.count }),
+        handler: async (request, reply) =>
+          reply.status(201).send({ name: request.body.name, cpus: request.body.cpu.count }),
       }),
       defineRoute({
         method: 'GET',
@@ -112,12 +117,18 @@ describe('error envelope', () => {
   it('refuses unknown fields instead of dropping them', async () => {
     const response = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": 1}, "colour": "red"}');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details).toMatchObject({ field: 'colour', expected: 'is not a known field' });
+    expect(response.json().error.details).toMatchObject({
+      field: 'colour',
+      expected: 'is not a known field',
+    });
   });
 
   it('lists the allowed values of an enum', async () => {
     const response = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": 1}, "format": "vmdk"}');
-    expect(response.json().error.details).toMatchObject({ field: 'format', expected: 'must be one of "qcow2", "raw"' });
+    expect(response.json().error.details).toMatchObject({
+      field: 'format',
+      expected: 'must be one of "qcow2", "raw"',
+    });
   });
 
   it('coerces query strings and names a bad query parameter', async () => {
@@ -131,7 +142,10 @@ describe('error envelope', () => {
   it('answers an oversized body with 413 PAYLOAD_TOO_LARGE naming the limit', async () => {
     const response = await post('/api/v1/vms', JSON.stringify({ name: 'x'.repeat(2000) }));
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1024 bytes') });
+    expect(response.json().error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('1024 bytes'),
+    });
   });
 
   it('answers an unknown content type with 415', async () => {
@@ -144,7 +158,11 @@ describe('error envelope', () => {
     const conflict = await app.inject({ method: 'POST', url: '/api/v1/vms/running/start' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({
-      error: { code: 'VM_ALREADY_RUNNING', message: "VM 'running' is running", details: { state: 'RUNNING' } },
+      error: {
+        code: 'VM_ALREADY_RUNNING',
+        message: "VM 'running' is running",
+        details: { state: 'RUNNING' },
+      },
     });
     expect((await app.inject({ method: 'POST', url: '/api/v1/vms/ghost/start' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api/v1/vms/busy/start' })).statusCode).toBe(503);
@@ -179,7 +197,10 @@ describe('request ids', () => {
   it("keeps a caller's well-formed id and replaces a malformed one", async () => {
     const kept = await app.inject({ url: '/api/v1/vms', headers: { 'x-request-id': 'trace-42.a:b' } });
     expect(kept.headers['x-request-id']).toBe('trace-42.a:b');
-    const replaced = await app.inject({ url: '/api/v1/vms', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    const replaced = await app.inject({
+      url: '/api/v1/vms',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -190,12 +211,16 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/vms', '/api/v1/vms/{name}/start']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/vms', '/api/v1/vms/{name}/start']),
+    );
     expect(doc.paths['/api/v1/openapi.json']).toBeUndefined();
     expect(doc.components.schemas.ErrorEnvelope).toBeDefined();
     const create = doc.paths['/api/v1/vms'].post;
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name', 'cpu']);
-    expect(create.responses['4XX'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorEnvelope');
+    expect(create.responses['4XX'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/ErrorEnvelope',
+    );
   });
 
   it('serves Swagger UI from local files', async () => {

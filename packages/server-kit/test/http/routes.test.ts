@@ -48,7 +48,9 @@ describe('access rules', () => {
     })) {
       tokens[name] = store.create({ name, scopes }).token;
     }
-    app = await testApp({ securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token' } } });
+    app = await testApp({
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token' } },
+    });
     registerRoutes(app, ROUTES, {
       prefix: '',
       scopes: SCOPES,
@@ -88,7 +90,10 @@ describe('access rules', () => {
         statuses.push(response.statusCode);
         if (response.statusCode === 401) expect(response.json().error.code).toBe('UNAUTHORIZED');
         if (response.statusCode === 403) {
-          expect(response.json().error).toMatchObject({ code: 'FORBIDDEN', details: { required_scope: r.access === 'public' ? '' : r.access.scope } });
+          expect(response.json().error).toMatchObject({
+            code: 'FORBIDDEN',
+            details: { required_scope: r.access === 'public' ? '' : r.access.scope },
+          });
         }
         if (response.statusCode === 200 && r.access !== 'public') expect(response.json().principal).toBe(who);
       }
@@ -108,14 +113,20 @@ describe('access rules', () => {
 describe('registration', () => {
   it('fails at registration when a route needs a scope and no authenticator is given', async () => {
     const app = await testApp();
-    expect(() => registerRoutes(app, [route('GET', '/vms', 'vm:read')], { prefix: '' })).toThrow(/no authenticator/);
+    expect(() => registerRoutes(app, [route('GET', '/vms', 'vm:read')], { prefix: '' })).toThrow(
+      /no authenticator/,
+    );
     await app.close();
   });
 
   it('fails at registration when a route names a scope outside the catalogue', async () => {
     const app = await testApp();
     expect(() =>
-      registerRoutes(app, [route('GET', '/vms', 'vm:raed')], { prefix: '', scopes: SCOPES, authenticate: () => null }),
+      registerRoutes(app, [route('GET', '/vms', 'vm:raed')], {
+        prefix: '',
+        scopes: SCOPES,
+        authenticate: () => null,
+      }),
     ).toThrow(/unknown scope 'vm:raed'/);
     await app.close();
   });

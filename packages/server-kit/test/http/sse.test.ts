@@ -27,7 +27,7 @@ async function readFrames(body: ReadableStream<Uint8Array>, count: number): Prom
       for (const line of block.split('\n')) {
         if (line.startsWith(':')) frame.comment = line.slice(1).trim();
         const match = /^(id|event|data): (.*)$/.exec(line);
-        if (match) frame[match[1] as 'id' | 'event' | 'data'] = match[2];
+        if (match?.[2] !== undefined) frame[match[1] as 'id' | 'event' | 'data'] = match[2];
       }
       if (frame.id !== undefined || frame.comment !== undefined) frames.push(frame);
     }

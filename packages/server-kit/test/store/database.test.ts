@@ -5,7 +5,11 @@ import { inTransaction, openDatabase, type Migration } from '../../src/index.js'
 import { tempDir } from '../helpers.js';
 
 const MIGRATIONS: Migration[] = [
-  { version: 1, name: 'items', sql: 'CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT NOT NULL) STRICT;' },
+  {
+    version: 1,
+    name: 'items',
+    sql: 'CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT NOT NULL) STRICT;',
+  },
 ];
 
 describe('openDatabase', () => {

@@ -4,7 +4,11 @@ import { AppError, migrate, openDatabase, type Migration } from '../../src/index
 import { tempDir } from '../helpers.js';
 
 const V1: Migration = { version: 1, name: 'vms', sql: 'CREATE TABLE vms (name TEXT PRIMARY KEY) STRICT;' };
-const V2: Migration = { version: 2, name: 'vm state', sql: "ALTER TABLE vms ADD COLUMN state TEXT NOT NULL DEFAULT 'CREATED';" };
+const V2: Migration = {
+  version: 2,
+  name: 'vm state',
+  sql: "ALTER TABLE vms ADD COLUMN state TEXT NOT NULL DEFAULT 'CREATED';",
+};
 
 function applied(db: ReturnType<typeof openDatabase>, namespace: string) {
   return db
@@ -34,7 +38,9 @@ describe('migrations', () => {
 
   it('keeps namespaces apart', () => {
     const db = openDatabase(':memory:', { namespace: 'svc', migrations: [V1] });
-    expect(migrate(db, 'other', [{ version: 1, name: 'x', sql: 'CREATE TABLE x (a INTEGER) STRICT;' }])).toEqual([1]);
+    expect(
+      migrate(db, 'other', [{ version: 1, name: 'x', sql: 'CREATE TABLE x (a INTEGER) STRICT;' }]),
+    ).toEqual([1]);
     expect(applied(db, 'svc')).toHaveLength(1);
     expect(applied(db, 'other')).toHaveLength(1);
   });
@@ -61,7 +67,11 @@ describe('migrations', () => {
 
   it('rolls a failing migration back whole and records nothing of it', () => {
     const db = openDatabase(':memory:', { namespace: 'svc', migrations: [V1] });
-    const broken: Migration = { version: 2, name: 'broken', sql: 'CREATE TABLE half (a INTEGER); INSERT INTO nowhere VALUES (1);' };
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      sql: 'CREATE TABLE half (a INTEGER); INSERT INTO nowhere VALUES (1);',
+    };
     expect(() => migrate(db, 'svc', [V1, broken])).toThrow(/no such table: nowhere/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
     expect(applied(db, 'svc')).toHaveLength(1);

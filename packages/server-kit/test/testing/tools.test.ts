@@ -15,6 +15,8 @@ describe('system tool gates', () => {
     const local = requireTools(['surely-not-a-tool-here'], { ...process.env, CI: undefined });
     expect(local.skip).toBe(true);
     expect(local.reason).toContain('surely-not-a-tool-here');
-    expect(() => requireTools(['surely-not-a-tool-here'], { ...process.env, CI: 'true' })).toThrow(/CI=true and missing/);
+    expect(() => requireTools(['surely-not-a-tool-here'], { ...process.env, CI: 'true' })).toThrow(
+      /CI=true and missing/,
+    );
   });
 });

@@ -1,5 +1,12 @@
 /** The REST transport: the kit's app with this service's routes under its prefix. */
-import { createApp, healthRoute, registerRoutes, type App, type Database, type Logger } from '@lab/server-kit';
+import {
+  createApp,
+  healthRoute,
+  registerRoutes,
+  type App,
+  type Database,
+  type Logger,
+} from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { VERSION } from '../version.js';
 
@@ -12,7 +19,8 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   const app = await createApp({
     title: 'Verification Platform API',
     version: VERSION,
-    description: 'Projects and verification jobs running Verilator, Icarus Verilog, Yosys and z3; results, reports, webhooks.',
+    description:
+      'Projects and verification jobs running Verilator, Icarus Verilog, Yosys and z3; results, reports, webhooks.',
     prefix: API_PREFIX,
     logger,
   });

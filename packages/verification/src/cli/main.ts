@@ -6,7 +6,9 @@ import { VERSION } from '../version.js';
 import { runServe } from './serve.js';
 
 export function buildProgram(): Command {
-  const program = new Command('verifyctl').description('Use the hardware-design verification platform').version(VERSION);
+  const program = new Command('verifyctl')
+    .description('Use the hardware-design verification platform')
+    .version(VERSION);
   addServeOptions(program.command('serve').description('Run the verification platform API'), 'PLATFORM', {
     port: DEFAULT_PORT,
     dataDir: DEFAULT_DATA_DIR,

@@ -5,5 +5,8 @@ import { openDatabase, type Database, type Migration } from '@lab/server-kit';
 export const MIGRATIONS: readonly Migration[] = [];
 
 export function openStore(dataDir: string): Database {
-  return openDatabase(join(dataDir, 'verification.db'), { namespace: 'verification', migrations: MIGRATIONS });
+  return openDatabase(join(dataDir, 'verification.db'), {
+    namespace: 'verification',
+    migrations: MIGRATIONS,
+  });
 }

@@ -1,0 +1,42 @@
+// typescript-eslint with type-aware rules over every package; Prettier owns formatting.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      // One program for the sources and tests of every package (tsconfig.check.json).
+      parserOptions: { project: ['./tsconfig.check.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Fastify handlers and hooks are async by contract, awaited or not.
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: 'error',
+    },
+  },
+  {
+    // Plain Node scripts that run before anything is built: linted without type information.
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
+  },
+  {
+    files: ['**/test/**/*.ts'],
+    rules: {
+      // Tests read untyped JSON bodies freely.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  prettier,
+);
