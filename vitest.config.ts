@@ -4,17 +4,21 @@ const packages = ['server-kit', 'hypervisor', 'verification', 'quantum'];
 
 export default defineConfig({
   test: {
-    projects: packages.map((name) => ({
-      // Workspace packages resolve to their TypeScript sources, so tests never run stale builds.
-      resolve: { conditions: ['source'] },
-      ssr: { resolve: { conditions: ['source'] } },
-      test: {
-        name,
-        root: `packages/${name}`,
-        include: ['test/**/*.test.ts'],
-        testTimeout: 20_000,
-        hookTimeout: 30_000,
-      },
-    })),
+    projects: [
+      ...packages.map((name) => ({
+        // Workspace packages resolve to their TypeScript sources, so tests never run stale builds.
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name,
+          root: `packages/${name}`,
+          include: ['test/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      })),
+      // The root scripts (npm start) tested end to end.
+      { test: { name: 'scripts', root: 'scripts', include: ['test/**/*.test.ts'] } },
+    ],
   },
 });

@@ -5,10 +5,12 @@ import { resolve, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { prepareWorkspace, ROOT } from './prepare.mjs';
 
+// Each service reads its port from its own environment variable too, so one setting moves both.
+const port = (name, fallback) => process.env[name] ?? fallback;
 const SERVICES = [
-  { name: 'hypervisor', bin: 'hvctl', url: 'http://127.0.0.1:9400/api/v1' },
-  { name: 'verification', bin: 'verifyctl', url: 'http://127.0.0.1:8080/api/v1' },
-  { name: 'quantum', bin: 'qcirc', url: 'http://127.0.0.1:8787' },
+  { name: 'hypervisor', bin: 'hvctl', url: `http://127.0.0.1:${port('HV_PORT', 9400)}/api/v1` },
+  { name: 'verification', bin: 'verifyctl', url: `http://127.0.0.1:${port('PLATFORM_PORT', 8080)}/api/v1` },
+  { name: 'quantum', bin: 'qcirc', url: `http://127.0.0.1:${port('QCIRC_PORT', 8787)}` },
 ];
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
