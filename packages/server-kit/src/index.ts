@@ -17,3 +17,4 @@ export * from './lifecycle/shutdown.js';
 export * from './lifecycle/listen.js';
 export * from './cli/serve-options.js';
 export * from './cli/run-cli.js';
+export * from './lifecycle/run-service.js';
