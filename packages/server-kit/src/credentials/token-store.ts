@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { KitErrors } from '../errors.js';
 import { migrate, type Migration } from '../store/migrations.js';
-import { generateToken, hashToken, tokenMatchesHash, assertTokenPrefix } from './tokens.js';
+import { assertTokenPrefix, digestsEqual, generateToken, hashToken } from './tokens.js';
 
 export interface TokenRecord {
   name: string;
@@ -121,8 +121,9 @@ export function createTokenStore(
 
     authenticate(presented) {
       if (!presented.startsWith(options.prefix)) return null;
-      const row = byHash.get(hashToken(presented));
-      if (row === undefined || !tokenMatchesHash(presented, row.token_hash)) return null;
+      const digest = hashToken(presented);
+      const row = byHash.get(digest);
+      if (row === undefined || !digestsEqual(digest, row.token_hash)) return null;
       const at = now();
       if (row.expires_at !== null && new Date(row.expires_at) <= at) return null;
       // Recording use on every request would make each read a write; a minute's grain is enough.

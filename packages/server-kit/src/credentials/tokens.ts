@@ -27,11 +27,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** Constant-time comparison of two hex SHA-256 digests. */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /** Constant-time comparison of a presented token against a stored hash. */
 export function tokenMatchesHash(presented: string, storedHash: string): boolean {
-  const presentedDigest = Buffer.from(hashToken(presented), 'hex');
-  const storedDigest = Buffer.from(storedHash, 'hex');
-  return presentedDigest.length === storedDigest.length && timingSafeEqual(presentedDigest, storedDigest);
+  return digestsEqual(hashToken(presented), storedHash);
 }
 
 /**

@@ -17,6 +17,13 @@ export interface ServeSettings {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
+/** What a service's app is built from. */
+export interface ServiceDeps<C = ServeSettings> {
+  db: Database;
+  logger: Logger;
+  config: C;
+}
+
 export interface ServiceDefinition<S extends TSchema> {
   /** Name in logs, e.g. 'hypervisor'. */
   service: string;
@@ -25,7 +32,7 @@ export interface ServiceDefinition<S extends TSchema> {
   /** API prefix, logged as part of the URL. */
   prefix: string;
   openStore(dataDir: string): Database;
-  buildApp(deps: { db: Database; logger: Logger; config: Static<S> & ServeSettings }): Promise<App>;
+  buildApp(deps: ServiceDeps<Static<S> & ServeSettings>): Promise<App>;
 }
 
 export async function runService<S extends TSchema>(

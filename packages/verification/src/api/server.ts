@@ -1,21 +1,9 @@
 /** The REST transport: the kit's app with this service's routes under its prefix. */
-import {
-  createApp,
-  healthRoute,
-  registerRoutes,
-  type App,
-  type Database,
-  type Logger,
-} from '@lab/server-kit';
+import { createApp, healthRoute, registerRoutes, type App, type ServiceDeps } from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { VERSION } from '../version.js';
 
-export interface ServerDeps {
-  db: Database;
-  logger: Logger;
-}
-
-export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
+export async function buildServer({ db, logger }: ServiceDeps): Promise<App> {
   const app = await createApp({
     title: 'Verification Platform API',
     version: VERSION,
