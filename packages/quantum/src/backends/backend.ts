@@ -1,0 +1,63 @@
+/**
+ * What every backend offers: a target description (what hardware needs: native gates,
+ * connectivity, timing), a transpile step to that target, estimates, and `run`, which returns a
+ * job. A circuit written against this interface runs unchanged on any backend.
+ */
+import type { Circuit } from '../circuit/circuit.js';
+import type { ResourceEstimates } from '../engine/estimates.js';
+import type { FusionOptions } from '../engine/fusion.js';
+import type { NoiseOptions } from '../engine/noise.js';
+import type { Result } from './result.js';
+
+export interface Target {
+  /** Most qubits a circuit may use on this backend. */
+  readonly maxQubits: number;
+  /** Gates the backend executes directly; `transpile` rewrites everything else into them. */
+  readonly nativeGates: readonly string[];
+  /** `all-to-all`, or the pairs of qubits a two-qubit gate may join. */
+  readonly connectivity: 'all-to-all' | readonly (readonly [number, number])[];
+  /** Duration of one cycle, for run-time estimates on hardware. */
+  readonly cycleSeconds?: number;
+}
+
+export interface BackendStatus {
+  readonly available: boolean;
+  readonly reason?: string;
+}
+
+export interface RunOptions {
+  /** 1 to 1,000,000. Default 1024. */
+  readonly shots?: number;
+  /** Seed for every random draw; a run with the same seed and options gives the same result. */
+  readonly seed?: number;
+  /** The noise model; `{ loss: 0 }` runs the ideal circuit. Default: loss 0.005. */
+  readonly noise?: NoiseOptions;
+  /** Keep each shot's outcome in order (`result.getMemory()`). Default false. */
+  readonly memory?: boolean;
+  /** Values of the circuit's free parameters. */
+  readonly parameters?: Readonly<Record<string, number>>;
+  readonly fusion?: FusionOptions;
+  /** Threads for passes over large states. Default: the machine's cores. */
+  readonly threads?: number;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface Job {
+  readonly id: string;
+  readonly backend: string;
+  status(): JobStatus;
+  /** Resolves when the run ends; rejects with the run's error. */
+  result(): Promise<Result>;
+}
+
+export interface Backend {
+  readonly name: string;
+  readonly description: string;
+  readonly target: Target;
+  status(): BackendStatus;
+  /** Rewrites a circuit for the target (native gates, connectivity). */
+  transpile(circuit: Circuit): Circuit;
+  estimate(circuit: Circuit, options?: RunOptions): ResourceEstimates;
+  run(circuit: Circuit, options?: RunOptions): Job;
+}

@@ -1,0 +1,198 @@
+/**
+ * `local_simulator`: the statevector engine with the erasure noise model, in this process.
+ */
+import { randomUUID } from 'node:crypto';
+import { totalmem } from 'node:os';
+import type { Circuit } from '../circuit/circuit.js';
+import { lowerCircuit } from '../circuit/lower.js';
+import { memoryBandwidth } from '../engine/bandwidth.js';
+import { estimateResources, type ResourceEstimates } from '../engine/estimates.js';
+import { execute, type Program } from '../engine/executor.js';
+import { fuse, resolveFusion } from '../engine/fusion.js';
+import { resolveNoise } from '../engine/noise.js';
+import { defaultThreads, startPool } from '../engine/parallel.js';
+import { createRng, MAX_SEED, randomSeed } from '../engine/rng.js';
+import { schedule } from '../engine/schedule.js';
+import { stateBytes } from '../engine/statevector.js';
+import { QuantumErrors } from '../errors.js';
+import type { Backend, Job, JobStatus, RunOptions, Target } from './backend.js';
+import { Result } from './result.js';
+
+export const MAX_SHOTS = 1_000_000;
+export const DEFAULT_SHOTS = 1024;
+/** States at or above this many qubits are swept by the worker pool. */
+export const PARALLEL_THRESHOLD = 18;
+
+export interface LocalSimulatorOptions {
+  /** Bytes of state memory the simulator may use. Default: 80 % of this machine's memory. */
+  readonly memoryLimit?: number;
+  /** Amplitudes per chunk as a power of two (tests use small chunks to cover the split state). */
+  readonly chunkBits?: number;
+}
+
+interface Prepared {
+  readonly program: Program;
+  readonly shots: number;
+  readonly seed: number;
+  readonly settings: ReturnType<typeof runSettings>;
+}
+
+function runSettings(options: RunOptions) {
+  const threads = options.threads ?? defaultThreads();
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) invalid('threads', `must be an integer from 1 to 64, got ${threads}`);
+  let fusion;
+  try {
+    fusion = resolveFusion(options.fusion);
+  } catch (error) {
+    invalid('fusion.maxQubits', (error as Error).message);
+  }
+  return { noise: resolveNoise(options.noise), fusion: fusion!, threads, memory: options.memory ?? false };
+}
+
+function invalid(field: string, reason: string): never {
+  throw QuantumErrors.invalidRunOptions({ field, reason }, { details: { field } });
+}
+
+export class LocalSimulator implements Backend {
+  readonly name = 'local_simulator';
+  readonly description = 'Statevector simulator (double precision) with heralded-erasure and Pauli noise';
+  readonly target: Target;
+  private readonly memoryLimit: number;
+  private readonly chunkBits: number | undefined;
+
+  constructor(options: LocalSimulatorOptions = {}) {
+    this.memoryLimit = options.memoryLimit ?? Math.floor(0.8 * totalmem());
+    this.chunkBits = options.chunkBits;
+    this.target = { maxQubits: Math.floor(Math.log2(this.memoryLimit / 16)), nativeGates: ['*'], connectivity: 'all-to-all' };
+  }
+
+  status() {
+    return { available: true };
+  }
+
+  /** Every gate is native and every pair connected: the circuit is returned as it is. */
+  transpile(circuit: Circuit): Circuit {
+    return circuit;
+  }
+
+  estimate(circuit: Circuit, options: RunOptions = {}): ResourceEstimates {
+    return this.estimateFor(this.prepare(circuit, options));
+  }
+
+  run(circuit: Circuit, options: RunOptions = {}): Job {
+    const prepared = this.prepare(this.transpile(circuit), options);
+    const id = randomUUID();
+    let state: JobStatus = 'queued';
+    const promise = new Promise<Result>((resolve, reject) => {
+      setImmediate(() => {
+        state = 'running';
+        const { numQubits } = prepared.program;
+        const threads = prepared.settings.threads;
+        const pool = threads > 1 && numQubits >= PARALLEL_THRESHOLD ? startPool(threads) : Promise.resolve();
+        pool
+          .then(() => this.execute(prepared))
+          .then(
+            (result) => {
+              state = 'done';
+              resolve(result);
+            },
+            (error: unknown) => {
+              state = 'failed';
+              reject(error as Error);
+            },
+          );
+      });
+    });
+    // A caller that never asks for the result must not see an unhandled rejection.
+    promise.catch(() => undefined);
+    return { id, backend: this.name, status: () => state, result: () => promise };
+  }
+
+  /** Validates and compiles; refuses a state that cannot fit before anything is allocated. */
+  private prepare(circuit: Circuit, options: RunOptions): Prepared {
+    const shots = options.shots ?? DEFAULT_SHOTS;
+    if (!Number.isInteger(shots) || shots < 1 || shots > MAX_SHOTS) invalid('shots', `must be an integer from 1 to ${MAX_SHOTS}, got ${shots}`);
+    const seed = options.seed ?? randomSeed();
+    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) invalid('seed', `must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+    const settings = runSettings(options);
+    const bytes = stateBytes(circuit.numQubits);
+    if (bytes > this.memoryLimit) {
+      throw QuantumErrors.circuitTooLarge(
+        { qubits: circuit.numQubits, bytesNeeded: bytes, bytesAllowed: this.memoryLimit },
+        { details: { qubits: circuit.numQubits, bytes_needed: bytes, bytes_allowed: this.memoryLimit } },
+      );
+    }
+    const bindings = new Map(Object.entries(options.parameters ?? {}));
+    const instructions = lowerCircuit(circuit, bindings);
+    const program: Program = {
+      numQubits: circuit.numQubits,
+      numClbits: circuit.numClbits,
+      instructions,
+      schedule: schedule(instructions, circuit.numQubits, circuit.numClbits),
+    };
+    return { program, shots, seed, settings };
+  }
+
+  private estimateFor({ program, settings, shots }: Prepared): ResourceEstimates {
+    const gates = program.instructions.filter((i) => i.kind === 'unitary');
+    const passes = fuse(gates, program.numQubits, settings.fusion).length;
+    const bytes = stateBytes(program.numQubits);
+    const bandwidth = memoryBandwidth() * Math.min(settings.threads, program.numQubits >= PARALLEL_THRESHOLD ? settings.threads : 1);
+    // Each pass reads and writes the state; sampling reads it once more.
+    const seconds = ((2 * passes + 1) * bytes) / bandwidth + shots * 2e-7;
+    return estimateResources(
+      { ...program, fusedPasses: passes, noise: settings.noise, stateBytes: bytes },
+      { value: seconds, model: 'ideal trajectory: (2 x passes + 1) x state bytes / measured memory bandwidth, plus 0.2 us per shot' },
+    );
+  }
+
+  private execute(prepared: Prepared): Result {
+    const started = process.hrtime.bigint();
+    const { program, shots, seed, settings } = prepared;
+    const execution = execute(program, {
+      shots,
+      measureRng: createRng(seed, 0),
+      noiseRng: createRng(seed, 1),
+      noise: settings.noise,
+      fusion: settings.fusion,
+      threads: settings.threads,
+      parallelThreshold: PARALLEL_THRESHOLD,
+      memoryLimit: this.memoryLimit,
+      ...(this.chunkBits === undefined ? {} : { chunkBits: this.chunkBits }),
+    });
+    const simulated = process.hrtime.bigint();
+    const counts: Record<string, number> = {};
+    const countsPostselected: Record<string, number> = {};
+    let erasedShots = 0;
+    execution.outcomes.forEach((outcome, shot) => {
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
+      if (execution.heralds[shot] === 0) countsPostselected[outcome] = (countsPostselected[outcome] ?? 0) + 1;
+      else erasedShots += 1;
+    });
+    const estimates = this.estimateFor(prepared);
+    const finished = process.hrtime.bigint();
+    return new Result({
+      backend: this.name,
+      shots,
+      seed,
+      numClbits: program.numClbits,
+      counts,
+      countsPostselected,
+      ...(settings.memory ? { memory: execution.outcomes } : {}),
+      erasures: {
+        shots: erasedShots,
+        fraction: erasedShots / shots,
+        perQubit: execution.heraldsPerQubit,
+        total: execution.heraldsPerQubit.reduce((a, b) => a + b, 0),
+      },
+      noise: settings.noise,
+      cycles: program.schedule.depth,
+      fusion: { ...settings.fusion, passes: execution.passes },
+      trajectories: execution.trajectories,
+      estimates,
+      timing: { totalSeconds: Number(finished - started) / 1e9, simulationSeconds: Number(simulated - started) / 1e9 },
+      peakStateBytes: execution.peakStateBytes,
+    });
+  }
+}
+

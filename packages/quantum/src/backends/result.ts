@@ -1,0 +1,114 @@
+/**
+ * The result of a run: counts over all shots, erasure heralds, counts post-selected on shots
+ * without a herald, optional per-shot memory, estimates and timing. `toJSON()` gives the
+ * snake_case record the REST API serves.
+ */
+import type { ResourceEstimates } from '../engine/estimates.js';
+import type { NoiseModel } from '../engine/noise.js';
+import type { FusionSettings } from '../engine/fusion.js';
+import { QuantumErrors } from '../errors.js';
+
+export interface ErasureSummary {
+  /** Shots with at least one herald. */
+  readonly shots: number;
+  readonly fraction: number;
+  /** Heralds per qubit over all shots. */
+  readonly perQubit: readonly number[];
+  readonly total: number;
+}
+
+export interface Timing {
+  readonly totalSeconds: number;
+  readonly simulationSeconds: number;
+}
+
+export interface ResultData {
+  readonly backend: string;
+  readonly shots: number;
+  readonly seed: number;
+  readonly numClbits: number;
+  readonly counts: Record<string, number>;
+  readonly countsPostselected: Record<string, number>;
+  readonly memory?: readonly string[];
+  readonly erasures: ErasureSummary;
+  readonly noise: NoiseModel;
+  readonly cycles: number;
+  readonly fusion: FusionSettings & { readonly passes: number };
+  readonly trajectories: number;
+  readonly estimates: ResourceEstimates;
+  readonly timing: Timing;
+  readonly peakStateBytes: number;
+}
+
+export class Result {
+  constructor(readonly data: ResultData) {}
+
+  /** Outcome bit strings (highest classical bit first, as OpenQASM prints) to counts. */
+  getCounts(): Record<string, number> {
+    if (this.data.numClbits === 0) throw QuantumErrors.noMeasurements();
+    return this.data.counts;
+  }
+
+  /** Counts over the shots with no erasure herald. */
+  getCountsPostselected(): Record<string, number> {
+    if (this.data.numClbits === 0) throw QuantumErrors.noMeasurements();
+    return this.data.countsPostselected;
+  }
+
+  /** Each shot's outcome in order; needs `memory: true` in the run options. */
+  getMemory(): readonly string[] {
+    if (this.data.memory === undefined) {
+      throw QuantumErrors.invalidRunOptions({ field: 'memory', reason: 'was not requested: run with { memory: true }' }, { details: { field: 'memory' } });
+    }
+    return this.data.memory;
+  }
+
+  get erasures(): ErasureSummary {
+    return this.data.erasures;
+  }
+  get estimates(): ResourceEstimates {
+    return this.data.estimates;
+  }
+  get timing(): Timing {
+    return this.data.timing;
+  }
+
+  toJSON(): Record<string, unknown> {
+    const d = this.data;
+    const e = d.estimates;
+    return {
+      backend: d.backend,
+      shots: d.shots,
+      seed: d.seed,
+      counts: d.counts,
+      counts_postselected: d.countsPostselected,
+      ...(d.memory === undefined ? {} : { memory: d.memory }),
+      erasures: { shots: d.erasures.shots, fraction: d.erasures.fraction, per_qubit: d.erasures.perQubit, total: d.erasures.total },
+      noise: { loss: d.noise.loss, pauli: d.noise.pauli, erasure_fraction: d.noise.erasureFraction },
+      cycles: d.cycles,
+      fusion: { enabled: d.fusion.enabled, max_qubits: d.fusion.maxQubits, threshold: d.fusion.threshold, passes: d.fusion.passes },
+      trajectories: d.trajectories,
+      estimates: {
+        qubits: e.qubits,
+        clbits: e.clbits,
+        depth: e.depth,
+        gate_counts: e.gateCounts,
+        one_qubit_gates: e.oneQubitGates,
+        two_qubit_gates: e.twoQubitGates,
+        multi_qubit_gates: e.multiQubitGates,
+        t_count: e.tCount,
+        measurements: e.measurements,
+        resets: e.resets,
+        fused_passes: e.fusedPasses,
+        state_bytes: e.stateBytes,
+        live_qubit_cycles: e.liveQubitCycles,
+        expected_erasures_per_shot: e.expectedErasuresPerShot,
+        erasure_free_shot_probability: e.erasureFreeShotProbability,
+        estimated_seconds: e.estimatedSeconds,
+        time_model: e.timeModel,
+      },
+      timing: { total_seconds: d.timing.totalSeconds, simulation_seconds: d.timing.simulationSeconds },
+      peak_state_bytes: d.peakStateBytes,
+    };
+  }
+}
