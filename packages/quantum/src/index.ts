@@ -1,12 +1,25 @@
 // The library: circuits, backends and the engine underneath.
 export { Circuit, GateBody, ctrl, negctrl, inv, pow } from './circuit/circuit.js';
-export type { Condition, GateDefinition, GateOperation, GateOptions, Modifier, Operation, Register } from './circuit/circuit.js';
+export type {
+  Condition,
+  GateDefinition,
+  GateOperation,
+  GateOptions,
+  Modifier,
+  Operation,
+  Register,
+} from './circuit/circuit.js';
 export { param, neg, add, sub, mul, div, call, evaluate, formatExpr } from './circuit/expr.js';
 export type { Expr, ParamValue, MathFunction } from './circuit/expr.js';
 export { STANDARD_GATES, type StandardGate } from './circuit/gates.js';
 export { lowerCircuit, type Instruction } from './circuit/lower.js';
 export { getBackend, listBackends } from './backends/registry.js';
-export { LocalSimulator, DEFAULT_SHOTS, MAX_SHOTS, type LocalSimulatorOptions } from './backends/local-simulator.js';
+export {
+  LocalSimulator,
+  DEFAULT_SHOTS,
+  MAX_SHOTS,
+  type LocalSimulatorOptions,
+} from './backends/local-simulator.js';
 export { NeutralAtomQpu } from './backends/neutral-atom.js';
 export type { Backend, BackendStatus, Job, JobStatus, RunOptions, Target } from './backends/backend.js';
 export { Result, type ErasureSummary, type ResultData, type Timing } from './backends/result.js';

@@ -218,28 +218,47 @@ export function hermitianEigen(h: Matrix): { values: number[]; vectors: Matrix }
 }
 
 /**
+ * Mixing weights α for H + αK: α = tan β for three angles β π/3 apart. Two eigenvalues of U
+ * whose phases sum to 2β (mod 2π) give H + αK equal eigenvalues, so one α cannot separate them
+ * (U(θ, φ, λ) with φ + λ = 2β is such a gate); one of three angles π/3 apart always can.
+ */
+const MIX_WEIGHTS = [0, 1, 2].map((i) => Math.tan(Math.atan(Math.SQRT2 - 0.5) + (i * Math.PI) / 3));
+
+/**
  * U^k for a unitary U and real k, on the principal branch (eigenphases in (-π, π]), as OpenQASM 3
  * defines `pow(k) @`. U is normal, so H = (U + U†)/2 and K = (U - U†)/2i commute and share U's
- * eigenvectors; diagonalising H + αK for an irrational α separates distinct eigenvalues.
+ * eigenvectors; diagonalising H + αK separates distinct eigenvalues unless two of them collide
+ * for that α, so the eigenbasis kept is the one in which V† U V is most nearly diagonal.
  */
 export function unitaryPower(u: Matrix, k: number): Matrix {
   if (Number.isInteger(k)) return integerPower(u, k);
   const n = u.dim;
   const ud = dagger(u);
-  const alpha = Math.SQRT2 - 0.5;
-  const mix = zeros(n);
-  for (let i = 0; i < u.data.length; i += 2) {
-    const hR = (u.data[i]! + ud.data[i]!) / 2;
-    const hI = (u.data[i + 1]! + ud.data[i + 1]!) / 2;
-    // (U - U†) / 2i
-    const kR = (u.data[i + 1]! - ud.data[i + 1]!) / 2;
-    const kI = -(u.data[i]! - ud.data[i]!) / 2;
-    mix.data[i] = hR + alpha * kR;
-    mix.data[i + 1] = hI + alpha * kI;
+  let best: { vectors: Matrix; d: Matrix; off: number } | undefined;
+  for (const alpha of MIX_WEIGHTS) {
+    const mix = zeros(n);
+    for (let i = 0; i < u.data.length; i += 2) {
+      const hR = (u.data[i]! + ud.data[i]!) / 2;
+      const hI = (u.data[i + 1]! + ud.data[i + 1]!) / 2;
+      // (U - U†) / 2i
+      const kR = (u.data[i + 1]! - ud.data[i + 1]!) / 2;
+      const kI = -(u.data[i]! - ud.data[i]!) / 2;
+      mix.data[i] = hR + alpha * kR;
+      mix.data[i + 1] = hI + alpha * kI;
+    }
+    const { vectors } = hermitianEigen(mix);
+    // Eigenvalues of U from V† U V (diagonal when V holds U's eigenvectors).
+    const d = multiply(multiply(dagger(vectors), u), vectors);
+    let off = 0;
+    for (let r = 0; r < n; r += 1) {
+      for (let c = 0; c < n; c += 1)
+        if (r !== c) off = Math.max(off, Math.hypot(d.data[2 * (r * n + c)]!, d.data[2 * (r * n + c) + 1]!));
+    }
+    if (best === undefined || off < best.off) best = { vectors, d, off };
+    if (off < 1e-14) break;
   }
-  const { vectors } = hermitianEigen(mix);
-  // Eigenvalues of U from V† U V, then V diag(λ^k) V†.
-  const d = multiply(multiply(dagger(vectors), u), vectors);
+  // Then V diag(λ^k) V†.
+  const { vectors, d } = best!;
   const powered = zeros(n);
   for (let i = 0; i < n; i += 1) {
     const lr = d.data[2 * (i * n + i)]!;

@@ -39,14 +39,15 @@ interface Prepared {
 
 function runSettings(options: RunOptions) {
   const threads = options.threads ?? defaultThreads();
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) invalid('threads', `must be an integer from 1 to 64, got ${threads}`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64)
+    invalid('threads', `must be an integer from 1 to 64, got ${threads}`);
   let fusion;
   try {
     fusion = resolveFusion(options.fusion);
   } catch (error) {
     invalid('fusion.maxQubits', (error as Error).message);
   }
-  return { noise: resolveNoise(options.noise), fusion: fusion!, threads, memory: options.memory ?? false };
+  return { noise: resolveNoise(options.noise), fusion: fusion, threads, memory: options.memory ?? false };
 }
 
 function invalid(field: string, reason: string): never {
@@ -63,7 +64,11 @@ export class LocalSimulator implements Backend {
   constructor(options: LocalSimulatorOptions = {}) {
     this.memoryLimit = options.memoryLimit ?? Math.floor(0.8 * totalmem());
     this.chunkBits = options.chunkBits;
-    this.target = { maxQubits: Math.floor(Math.log2(this.memoryLimit / 16)), nativeGates: ['*'], connectivity: 'all-to-all' };
+    this.target = {
+      maxQubits: Math.floor(Math.log2(this.memoryLimit / 16)),
+      nativeGates: ['*'],
+      connectivity: 'all-to-all',
+    };
   }
 
   status() {
@@ -98,7 +103,7 @@ export class LocalSimulator implements Backend {
             },
             (error: unknown) => {
               state = 'failed';
-              reject(error as Error);
+              reject(error instanceof Error ? error : new Error(String(error)));
             },
           );
       });
@@ -111,9 +116,11 @@ export class LocalSimulator implements Backend {
   /** Validates and compiles; refuses a state that cannot fit before anything is allocated. */
   private prepare(circuit: Circuit, options: RunOptions): Prepared {
     const shots = options.shots ?? DEFAULT_SHOTS;
-    if (!Number.isInteger(shots) || shots < 1 || shots > MAX_SHOTS) invalid('shots', `must be an integer from 1 to ${MAX_SHOTS}, got ${shots}`);
+    if (!Number.isInteger(shots) || shots < 1 || shots > MAX_SHOTS)
+      invalid('shots', `must be an integer from 1 to ${MAX_SHOTS}, got ${shots}`);
     const seed = options.seed ?? randomSeed();
-    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) invalid('seed', `must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+      invalid('seed', `must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
     const settings = runSettings(options);
     const bytes = stateBytes(circuit.numQubits);
     if (bytes > this.memoryLimit) {
@@ -137,12 +144,18 @@ export class LocalSimulator implements Backend {
     const gates = program.instructions.filter((i) => i.kind === 'unitary');
     const passes = fuse(gates, program.numQubits, settings.fusion).length;
     const bytes = stateBytes(program.numQubits);
-    const bandwidth = memoryBandwidth() * Math.min(settings.threads, program.numQubits >= PARALLEL_THRESHOLD ? settings.threads : 1);
+    const bandwidth =
+      memoryBandwidth() *
+      Math.min(settings.threads, program.numQubits >= PARALLEL_THRESHOLD ? settings.threads : 1);
     // Each pass reads and writes the state; sampling reads it once more.
     const seconds = ((2 * passes + 1) * bytes) / bandwidth + shots * 2e-7;
     return estimateResources(
       { ...program, fusedPasses: passes, noise: settings.noise, stateBytes: bytes },
-      { value: seconds, model: 'ideal trajectory: (2 x passes + 1) x state bytes / measured memory bandwidth, plus 0.2 us per shot' },
+      {
+        value: seconds,
+        model:
+          'ideal trajectory: (2 x passes + 1) x state bytes / measured memory bandwidth, plus 0.2 us per shot',
+      },
     );
   }
 
@@ -190,9 +203,11 @@ export class LocalSimulator implements Backend {
       fusion: { ...settings.fusion, passes: execution.passes },
       trajectories: execution.trajectories,
       estimates,
-      timing: { totalSeconds: Number(finished - started) / 1e9, simulationSeconds: Number(simulated - started) / 1e9 },
+      timing: {
+        totalSeconds: Number(finished - started) / 1e9,
+        simulationSeconds: Number(simulated - started) / 1e9,
+      },
       peakStateBytes: execution.peakStateBytes,
     });
   }
 }
-

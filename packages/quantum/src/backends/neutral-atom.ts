@@ -39,7 +39,15 @@ export class NeutralAtomQpu implements Backend {
     const shots = options.shots ?? 1024;
     const cycle = this.target.cycleSeconds!;
     return estimateResources(
-      { numQubits: circuit.numQubits, numClbits: circuit.numClbits, instructions, schedule: sched, fusedPasses: 0, noise: resolveNoise(options.noise), stateBytes: 0 },
+      {
+        numQubits: circuit.numQubits,
+        numClbits: circuit.numClbits,
+        instructions,
+        schedule: sched,
+        fusedPasses: 0,
+        noise: resolveNoise(options.noise),
+        stateBytes: 0,
+      },
       { value: sched.depth * cycle * shots, model: `depth x ${cycle * 1e6} us cycle x shots` },
     );
   }

@@ -58,7 +58,10 @@ export class Result {
   /** Each shot's outcome in order; needs `memory: true` in the run options. */
   getMemory(): readonly string[] {
     if (this.data.memory === undefined) {
-      throw QuantumErrors.invalidRunOptions({ field: 'memory', reason: 'was not requested: run with { memory: true }' }, { details: { field: 'memory' } });
+      throw QuantumErrors.invalidRunOptions(
+        { field: 'memory', reason: 'was not requested: run with { memory: true }' },
+        { details: { field: 'memory' } },
+      );
     }
     return this.data.memory;
   }
@@ -83,10 +86,20 @@ export class Result {
       counts: d.counts,
       counts_postselected: d.countsPostselected,
       ...(d.memory === undefined ? {} : { memory: d.memory }),
-      erasures: { shots: d.erasures.shots, fraction: d.erasures.fraction, per_qubit: d.erasures.perQubit, total: d.erasures.total },
+      erasures: {
+        shots: d.erasures.shots,
+        fraction: d.erasures.fraction,
+        per_qubit: d.erasures.perQubit,
+        total: d.erasures.total,
+      },
       noise: { loss: d.noise.loss, pauli: d.noise.pauli, erasure_fraction: d.noise.erasureFraction },
       cycles: d.cycles,
-      fusion: { enabled: d.fusion.enabled, max_qubits: d.fusion.maxQubits, threshold: d.fusion.threshold, passes: d.fusion.passes },
+      fusion: {
+        enabled: d.fusion.enabled,
+        max_qubits: d.fusion.maxQubits,
+        threshold: d.fusion.threshold,
+        passes: d.fusion.passes,
+      },
       trajectories: d.trajectories,
       estimates: {
         qubits: e.qubits,

@@ -39,7 +39,12 @@ export interface GateOperation {
 
 export type Operation =
   | GateOperation
-  | { readonly kind: 'measure'; readonly qubit: number; readonly clbit: number; readonly condition?: Condition }
+  | {
+      readonly kind: 'measure';
+      readonly qubit: number;
+      readonly clbit: number;
+      readonly condition?: Condition;
+    }
   | { readonly kind: 'reset'; readonly qubit: number; readonly condition?: Condition }
   | { readonly kind: 'barrier'; readonly qubits: readonly number[] };
 
@@ -63,9 +68,20 @@ export interface GateOptions {
 }
 
 /** Describes a gate use the way an error message should show it: `ctrl @ rx(0.5) [0, 1]`. */
-export function describeGate(name: string, qubits: readonly number[], params: readonly ParamValue[], modifiers: readonly Modifier[]): string {
+export function describeGate(
+  name: string,
+  qubits: readonly number[],
+  params: readonly ParamValue[],
+  modifiers: readonly Modifier[],
+): string {
   const mods = modifiers
-    .map((m) => (m.kind === 'pow' ? `pow(${formatExpr(m.exponent)}) @ ` : m.kind === 'inv' ? 'inv @ ' : `${m.kind}${m.count === 1 ? '' : `(${m.count})`} @ `))
+    .map((m) =>
+      m.kind === 'pow'
+        ? `pow(${formatExpr(m.exponent)}) @ `
+        : m.kind === 'inv'
+          ? 'inv @ '
+          : `${m.kind}${m.count === 1 ? '' : `(${m.count})`} @ `,
+    )
     .join('');
   const args = params.length > 0 ? `(${params.map(formatExpr).join(', ')})` : '';
   return `${mods}${name}${args} [${qubits.join(', ')}]`;
@@ -77,11 +93,19 @@ export function describeGate(name: string, qubits: readonly number[], params: re
  */
 export abstract class GateBuilder {
   /** Appends a gate (standard or custom), checking it first. */
-  gate(name: string, qubits: readonly number[], params: readonly ParamValue[] = [], options: GateOptions = {}): this {
+  gate(
+    name: string,
+    qubits: readonly number[],
+    params: readonly ParamValue[] = [],
+    options: GateOptions = {},
+  ): this {
     const modifiers = options.modifiers ?? [];
     const where = `${this.describeNext()} ${describeGate(name, qubits, params, modifiers)}`;
     const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation({ operation: where, reason }, { details: { operation: where, reason } });
+      throw QuantumErrors.invalidOperation(
+        { operation: where, reason },
+        { details: { operation: where, reason } },
+      );
     };
     const signature = this.lookupGate(name);
     if (signature === undefined) fail(`unknown gate '${name}'`);
@@ -92,18 +116,28 @@ export abstract class GateBuilder {
     let controls = 0;
     for (const m of modifiers) {
       if (m.kind === 'ctrl' || m.kind === 'negctrl') {
-        if (!Number.isInteger(m.count) || m.count < 1) fail(`${m.kind} count must be a positive integer, got ${m.count}`);
+        if (!Number.isInteger(m.count) || m.count < 1)
+          fail(`${m.kind} count must be a positive integer, got ${m.count}`);
         controls += m.count;
       } else if (m.kind === 'pow') {
         checkFinite(m.exponent, 'pow exponent', fail);
       }
     }
     if (qubits.length !== ownQubits + controls) {
-      fail(`acts on ${ownQubits + controls} qubit${ownQubits + controls === 1 ? '' : 's'}, got ${qubits.length}`);
+      fail(
+        `acts on ${ownQubits + controls} qubit${ownQubits + controls === 1 ? '' : 's'}, got ${qubits.length}`,
+      );
     }
     this.checkQubits(qubits, fail);
     params.forEach((p, i) => checkFinite(p, `parameter ${paramNames[i]}`, fail));
-    this.push({ kind: 'gate', name, qubits: [...qubits], params: [...params], modifiers: [...modifiers], ...this.conditionPart(options.condition, fail) });
+    this.push({
+      kind: 'gate',
+      name,
+      qubits: [...qubits],
+      params: [...params],
+      modifiers: [...modifiers],
+      ...this.conditionPart(options.condition, fail),
+    });
     return this;
   }
 
@@ -185,7 +219,14 @@ export abstract class GateBuilder {
   cswap(control: number, a: number, b: number): this {
     return this.gate('cswap', [control, a, b]);
   }
-  cu(theta: ParamValue, phi: ParamValue, lambda: ParamValue, gamma: ParamValue, control: number, target: number): this {
+  cu(
+    theta: ParamValue,
+    phi: ParamValue,
+    lambda: ParamValue,
+    gamma: ParamValue,
+    control: number,
+    target: number,
+  ): this {
     return this.gate('cu', [control, target], [theta, phi, lambda, gamma]);
   }
   CX(control: number, target: number): this {
@@ -215,7 +256,10 @@ export abstract class GateBuilder {
   protected abstract push(op: GateOperation): void;
   /** `operation #n` for circuits, `gate name, operation #n` for bodies: where an error points. */
   protected abstract describeNext(): string;
-  protected conditionPart(condition: Condition | undefined, fail: (reason: string) => never): { condition?: Condition } {
+  protected conditionPart(
+    condition: Condition | undefined,
+    fail: (reason: string) => never,
+  ): { condition?: Condition } {
     if (condition !== undefined) fail('a condition is not allowed here');
     return {};
   }
@@ -224,7 +268,9 @@ export abstract class GateBuilder {
     const seen = new Set<number>();
     for (const q of qubits) {
       if (!Number.isInteger(q) || q < 0 || q >= this.qubitCount) {
-        fail(`qubit ${q} is out of range (the ${this.qubitCount === 1 ? 'only qubit is 0' : `qubits are 0..${this.qubitCount - 1}`})`);
+        fail(
+          `qubit ${q} is out of range (the ${this.qubitCount === 1 ? 'only qubit is 0' : `qubits are 0..${this.qubitCount - 1}`})`,
+        );
       }
       if (seen.has(q)) fail(`qubit ${q} is used twice`);
       seen.add(q);
@@ -233,7 +279,8 @@ export abstract class GateBuilder {
 }
 
 function checkFinite(value: ParamValue, what: string, fail: (reason: string) => never): void {
-  if (typeof value === 'number' && !Number.isFinite(value)) fail(`${what} must be a finite number, got ${value}`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    fail(`${what} must be a finite number, got ${value}`);
 }
 
 type GateLookup = (name: string) => { qubits: number; params: readonly string[] } | undefined;
@@ -362,12 +409,17 @@ export class Circuit extends GateBuilder {
     const clbits = typeof clbit === 'number' ? [clbit] : clbit;
     const where = `${this.describeNext()} measure [${qubits.join(', ')}] -> [${clbits.join(', ')}]`;
     const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation({ operation: where, reason }, { details: { operation: where, reason } });
+      throw QuantumErrors.invalidOperation(
+        { operation: where, reason },
+        { details: { operation: where, reason } },
+      );
     };
     if (qubits.length !== clbits.length) fail(`${qubits.length} qubits but ${clbits.length} classical bits`);
     qubits.forEach((q) => this.checkQubits([q], fail));
     this.checkClbits(clbits, fail);
-    qubits.forEach((q, i) => this.ops.push({ kind: 'measure', qubit: q, clbit: clbits[i]!, ...this.conditionPart(undefined, fail) }));
+    qubits.forEach((q, i) =>
+      this.ops.push({ kind: 'measure', qubit: q, clbit: clbits[i]!, ...this.conditionPart(undefined, fail) }),
+    );
     return this;
   }
 
@@ -385,7 +437,10 @@ export class Circuit extends GateBuilder {
   reset(qubit: number): this {
     const where = `${this.describeNext()} reset [${qubit}]`;
     const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation({ operation: where, reason }, { details: { operation: where, reason } });
+      throw QuantumErrors.invalidOperation(
+        { operation: where, reason },
+        { details: { operation: where, reason } },
+      );
     };
     this.checkQubits([qubit], fail);
     this.ops.push({ kind: 'reset', qubit, ...this.conditionPart(undefined, fail) });
@@ -396,7 +451,10 @@ export class Circuit extends GateBuilder {
   barrier(...qubits: number[]): this {
     const where = `${this.describeNext()} barrier`;
     const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation({ operation: where, reason }, { details: { operation: where, reason } });
+      throw QuantumErrors.invalidOperation(
+        { operation: where, reason },
+        { details: { operation: where, reason } },
+      );
     };
     const list = qubits.length > 0 ? qubits : Array.from({ length: this.qubitTotal }, (_, i) => i);
     this.checkQubits(list, fail);
@@ -413,11 +471,18 @@ export class Circuit extends GateBuilder {
   ifBits(condition: Condition, build: (circuit: this) => unknown): this {
     const where = `${this.describeNext()} if`;
     const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation({ operation: where, reason }, { details: { operation: where, reason } });
+      throw QuantumErrors.invalidOperation(
+        { operation: where, reason },
+        { details: { operation: where, reason } },
+      );
     };
     if (condition.clbits.length === 0) fail('a condition needs at least one classical bit');
     this.checkClbits(condition.clbits, fail);
-    if (!Number.isInteger(condition.value) || condition.value < 0 || condition.value >= 2 ** condition.clbits.length) {
+    if (
+      !Number.isInteger(condition.value) ||
+      condition.value < 0 ||
+      condition.value >= 2 ** condition.clbits.length
+    ) {
       fail(`value ${condition.value} does not fit in ${condition.clbits.length} bit(s)`);
     }
     if (this.conditionStack.length > 0) fail('conditions do not nest; combine the bits into one condition');
@@ -449,7 +514,10 @@ export class Circuit extends GateBuilder {
   protected describeNext(): string {
     return `operation #${this.ops.length}`;
   }
-  protected override conditionPart(condition: Condition | undefined, fail: (reason: string) => never): { condition?: Condition } {
+  protected override conditionPart(
+    condition: Condition | undefined,
+    fail: (reason: string) => never,
+  ): { condition?: Condition } {
     if (condition !== undefined) {
       if (this.conditionStack.length > 0) fail('conditions do not nest; combine the bits into one condition');
       this.checkClbits(condition.clbits, fail);
@@ -473,11 +541,15 @@ export class Circuit extends GateBuilder {
 
   private newRegister(name: string, size: number, start: number, list: Register[]): Register {
     const fail = (reason: string): never => {
-      throw QuantumErrors.invalidCircuit({ reason: `register '${name}': ${reason}` }, { details: { register: name, reason } });
+      throw QuantumErrors.invalidCircuit(
+        { reason: `register '${name}': ${reason}` },
+        { details: { register: name, reason } },
+      );
     };
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail('the name must be an identifier');
     if (!Number.isInteger(size) || size < 1) fail(`size must be a positive integer, got ${size}`);
-    if ([...this.quantumRegisters, ...this.classicalRegisters].some((r) => r.name === name)) fail('the name is taken');
+    if ([...this.quantumRegisters, ...this.classicalRegisters].some((r) => r.name === name))
+      fail('the name is taken');
     const register = { name, start, size };
     list.push(register);
     return register;

@@ -9,7 +9,12 @@ export type Expr =
   | { readonly kind: 'number'; readonly value: number }
   | { readonly kind: 'parameter'; readonly name: string }
   | { readonly kind: 'unary'; readonly op: '-'; readonly operand: Expr }
-  | { readonly kind: 'binary'; readonly op: '+' | '-' | '*' | '/' | '**'; readonly left: Expr; readonly right: Expr }
+  | {
+      readonly kind: 'binary';
+      readonly op: '+' | '-' | '*' | '/' | '**';
+      readonly left: Expr;
+      readonly right: Expr;
+    }
   | { readonly kind: 'call'; readonly fn: MathFunction; readonly args: readonly Expr[] };
 
 export type MathFunction = 'sin' | 'cos' | 'tan' | 'arcsin' | 'arccos' | 'arctan' | 'exp' | 'log' | 'sqrt';
@@ -34,11 +39,35 @@ const lift = (v: ParamValue): Expr => (typeof v === 'number' ? { kind: 'number',
 /** Builders: `mul(param('theta'), 0.5)`. */
 export const param = (name: string): Expr => ({ kind: 'parameter', name });
 export const neg = (v: ParamValue): Expr => ({ kind: 'unary', op: '-', operand: lift(v) });
-export const add = (a: ParamValue, b: ParamValue): Expr => ({ kind: 'binary', op: '+', left: lift(a), right: lift(b) });
-export const sub = (a: ParamValue, b: ParamValue): Expr => ({ kind: 'binary', op: '-', left: lift(a), right: lift(b) });
-export const mul = (a: ParamValue, b: ParamValue): Expr => ({ kind: 'binary', op: '*', left: lift(a), right: lift(b) });
-export const div = (a: ParamValue, b: ParamValue): Expr => ({ kind: 'binary', op: '/', left: lift(a), right: lift(b) });
-export const call = (fn: MathFunction, ...args: ParamValue[]): Expr => ({ kind: 'call', fn, args: args.map(lift) });
+export const add = (a: ParamValue, b: ParamValue): Expr => ({
+  kind: 'binary',
+  op: '+',
+  left: lift(a),
+  right: lift(b),
+});
+export const sub = (a: ParamValue, b: ParamValue): Expr => ({
+  kind: 'binary',
+  op: '-',
+  left: lift(a),
+  right: lift(b),
+});
+export const mul = (a: ParamValue, b: ParamValue): Expr => ({
+  kind: 'binary',
+  op: '*',
+  left: lift(a),
+  right: lift(b),
+});
+export const div = (a: ParamValue, b: ParamValue): Expr => ({
+  kind: 'binary',
+  op: '/',
+  left: lift(a),
+  right: lift(b),
+});
+export const call = (fn: MathFunction, ...args: ParamValue[]): Expr => ({
+  kind: 'call',
+  fn,
+  args: args.map(lift),
+});
 
 export type Bindings = ReadonlyMap<string, number>;
 
@@ -103,7 +132,11 @@ export function substitute(value: ParamValue, args: ReadonlyMap<string, ParamVal
     case 'unary':
       return { ...value, operand: lift(substitute(value.operand, args)) };
     case 'binary':
-      return { ...value, left: lift(substitute(value.left, args)), right: lift(substitute(value.right, args)) };
+      return {
+        ...value,
+        left: lift(substitute(value.left, args)),
+        right: lift(substitute(value.right, args)),
+      };
     case 'call':
       return { ...value, args: value.args.map((a) => lift(substitute(a, args))) };
   }

@@ -85,7 +85,12 @@ const SWAP = matrix([
 const fixed = (m: Matrix) => () => m;
 const ctrl1 = (m: Matrix): Matrix => controlled(m, [true]);
 
-type Definition = [qubits: number, params: string[], diagonal: boolean, matrix: (p: readonly number[]) => Matrix];
+type Definition = [
+  qubits: number,
+  params: string[],
+  diagonal: boolean,
+  matrix: (p: readonly number[]) => Matrix,
+];
 
 const DEFINITIONS: Record<string, Definition> = {
   U: [1, ['θ', 'φ', 'λ'], false, (p) => uMatrix(p[0]!, p[1]!, p[2]!)],
@@ -95,8 +100,28 @@ const DEFINITIONS: Record<string, Definition> = {
   y: [1, [], false, fixed(Y)],
   z: [1, [], true, fixed(Z)],
   h: [1, [], false, fixed(H)],
-  s: [1, [], true, fixed(diagonal([[1, 0], [0, 1]]))],
-  sdg: [1, [], true, fixed(diagonal([[1, 0], [0, -1]]))],
+  s: [
+    1,
+    [],
+    true,
+    fixed(
+      diagonal([
+        [1, 0],
+        [0, 1],
+      ]),
+    ),
+  ],
+  sdg: [
+    1,
+    [],
+    true,
+    fixed(
+      diagonal([
+        [1, 0],
+        [0, -1],
+      ]),
+    ),
+  ],
   t: [1, [], true, fixed(diagonal([[1, 0], expi(Math.PI / 4)]))],
   tdg: [1, [], true, fixed(diagonal([[1, 0], expi(-Math.PI / 4)]))],
   sx: [1, [], false, fixed(SX)],
@@ -137,4 +162,3 @@ export const STANDARD_GATES: ReadonlyMap<string, StandardGate> = new Map(
 
 /** The single-qubit Paulis, for the noise model: index 1 = X, 2 = Y, 3 = Z. */
 export const PAULI_MATRICES: readonly Matrix[] = [identity(2), X, Y, Z];
-

@@ -24,7 +24,12 @@ export type Instruction =
       readonly name: string;
       readonly condition?: Condition;
     }
-  | { readonly kind: 'measure'; readonly qubit: number; readonly clbit: number; readonly condition?: Condition }
+  | {
+      readonly kind: 'measure';
+      readonly qubit: number;
+      readonly clbit: number;
+      readonly condition?: Condition;
+    }
   | { readonly kind: 'reset'; readonly qubit: number; readonly condition?: Condition }
   | { readonly kind: 'barrier'; readonly qubits: readonly number[] };
 
@@ -55,19 +60,25 @@ export function lowerCircuit(circuit: Circuit, bindings: Bindings = new Map()): 
     }
     const call = numericCall(op, bindings, `operation #${index}`);
     const condition = op.condition;
-    for (const instr of lowerCall(call, definitions)) out.push(condition === undefined ? instr : { ...instr, condition });
+    for (const instr of lowerCall(call, definitions))
+      out.push(condition === undefined ? instr : { ...instr, condition });
   });
   return out;
 }
 
 function numericCall(op: GateOperation, bindings: Bindings, where: string): Call {
   const params = op.params.map((p) => evaluate(p, bindings));
-  const modifiers = op.modifiers.map((m): NumericModifier => (m.kind === 'pow' ? { kind: 'pow', exponent: evaluate(m.exponent, bindings) } : m));
+  const modifiers = op.modifiers.map((m): NumericModifier =>
+    m.kind === 'pow' ? { kind: 'pow', exponent: evaluate(m.exponent, bindings) } : m,
+  );
   const bad = params.findIndex((p) => !Number.isFinite(p));
   const badPow = modifiers.find((m) => m.kind === 'pow' && !Number.isFinite(m.exponent));
   if (bad >= 0 || badPow !== undefined) {
     const operation = `${where} ${describeGate(op.name, op.qubits, op.params, op.modifiers)}`;
-    const reason = bad >= 0 ? `parameter ${bad} evaluates to ${params[bad]}, not a finite number` : 'the pow exponent is not a finite number';
+    const reason =
+      bad >= 0
+        ? `parameter ${bad} evaluates to ${params[bad]}, not a finite number`
+        : 'the pow exponent is not a finite number';
     throw QuantumErrors.invalidOperation({ operation, reason }, { details: { operation, reason } });
   }
   return { name: op.name, qubits: op.qubits, params, modifiers };
@@ -103,11 +114,10 @@ type BoundModifier =
 function expandBody(definition: GateDefinition, call: Call): Call[] {
   const ownQubits = call.qubits.slice(call.qubits.length - definition.qubits);
   const local = new Map(definition.params.map((name, i) => [name, call.params[i]!]));
-  return definition.body.map((op) => ({
-    name: op.name,
+  // Checked like a circuit's own gates: a body angle such as 1/θ may not be finite for this call.
+  return definition.body.map((op, index) => ({
+    ...numericCall(op, local, `gate ${definition.name}, operation #${index}`),
     qubits: op.qubits.map((q) => ownQubits[q]!),
-    params: op.params.map((p) => evaluate(p, local)),
-    modifiers: op.modifiers.map((m): NumericModifier => (m.kind === 'pow' ? { kind: 'pow', exponent: evaluate(m.exponent, local) } : m)),
   }));
 }
 
@@ -115,7 +125,11 @@ const invert = (sequence: readonly Call[]): Call[] =>
   [...sequence].reverse().map((c) => ({ ...c, modifiers: [{ kind: 'inv' }, ...c.modifiers] }));
 
 /** Lowers `modifiers @ (sequence)`; the innermost (last) modifier applies first. */
-function lowerSequence(sequence: Call[], modifiers: readonly BoundModifier[], definitions: ReadonlyMap<string, GateDefinition>): UnitaryInstruction[] {
+function lowerSequence(
+  sequence: Call[],
+  modifiers: readonly BoundModifier[],
+  definitions: ReadonlyMap<string, GateDefinition>,
+): UnitaryInstruction[] {
   if (modifiers.length === 0) return sequence.flatMap((c) => lowerCall(c, definitions));
   const outer = modifiers.slice(0, -1);
   const innermost = modifiers[modifiers.length - 1]!;
@@ -123,20 +137,34 @@ function lowerSequence(sequence: Call[], modifiers: readonly BoundModifier[], de
     case 'inv':
       return lowerSequence(invert(sequence), outer, definitions);
     case 'pow': {
-      if (!Number.isInteger(innermost.exponent)) return lowerDensePower(sequence, innermost.exponent, outer, definitions);
+      if (!Number.isInteger(innermost.exponent))
+        return lowerDensePower(sequence, innermost.exponent, outer, definitions);
       const base = innermost.exponent < 0 ? invert(sequence) : sequence;
-      return lowerSequence(Array.from({ length: Math.abs(innermost.exponent) }, () => base).flat(), outer, definitions);
+      return lowerSequence(
+        Array.from({ length: Math.abs(innermost.exponent) }, () => base).flat(),
+        outer,
+        definitions,
+      );
     }
     case 'ctrl':
     case 'negctrl': {
       const modifier: NumericModifier = { kind: innermost.kind, count: innermost.count };
-      const controlledSequence = sequence.map((c) => ({ ...c, qubits: [...innermost.controls, ...c.qubits], modifiers: [modifier, ...c.modifiers] }));
+      const controlledSequence = sequence.map((c) => ({
+        ...c,
+        qubits: [...innermost.controls, ...c.qubits],
+        modifiers: [modifier, ...c.modifiers],
+      }));
       return lowerSequence(controlledSequence, outer, definitions);
     }
   }
 }
 
-function lowerDensePower(sequence: Call[], exponent: number, outer: readonly BoundModifier[], definitions: ReadonlyMap<string, GateDefinition>): UnitaryInstruction[] {
+function lowerDensePower(
+  sequence: Call[],
+  exponent: number,
+  outer: readonly BoundModifier[],
+  definitions: ReadonlyMap<string, GateDefinition>,
+): UnitaryInstruction[] {
   const instructions = sequence.flatMap((c) => lowerCall(c, definitions));
   const qubits = [...new Set(instructions.flatMap((i) => i.qubits))].sort((a, b) => a - b);
   if (qubits.length > MAX_DENSE_GATE_QUBITS) {
@@ -146,7 +174,9 @@ function lowerDensePower(sequence: Call[], exponent: number, outer: readonly Bou
   }
   let m = unitaryPower(composeOn(instructions, qubits), exponent);
   for (let i = outer.length - 1; i >= 0; i -= 1) m = applyModifier(m, outer[i]!);
-  const controls = outer.flatMap((mod) => (mod.kind === 'ctrl' || mod.kind === 'negctrl' ? mod.controls : []));
+  const controls = outer.flatMap((mod) =>
+    mod.kind === 'ctrl' || mod.kind === 'negctrl' ? mod.controls : [],
+  );
   return [unitary([...controls, ...qubits], m, `${modifierPrefix(outer)}pow @ gate`)];
 }
 
@@ -154,7 +184,15 @@ function lowerDensePower(sequence: Call[], exponent: number, outer: readonly Bou
 export function composeOn(instructions: readonly UnitaryInstruction[], qubits: readonly number[]): Matrix {
   const dim = 1 << qubits.length;
   let total = identity(dim);
-  for (const instr of instructions) total = multiply(embed(instr.matrix, instr.qubits.map((q) => qubits.indexOf(q)), qubits.length), total);
+  for (const instr of instructions)
+    total = multiply(
+      embed(
+        instr.matrix,
+        instr.qubits.map((q) => qubits.indexOf(q)),
+        qubits.length,
+      ),
+      total,
+    );
   return total;
 }
 
@@ -164,7 +202,8 @@ export function embed(m: Matrix, positions: readonly number[], width: number): M
   const out = { dim, data: new Float64Array(2 * dim * dim) };
   let mask = 0;
   positions.forEach((p) => (mask |= 1 << p));
-  const local = (index: number): number => positions.reduce((acc, p, j) => acc | (((index >> p) & 1) << j), 0);
+  const local = (index: number): number =>
+    positions.reduce((acc, p, j) => acc | (((index >> p) & 1) << j), 0);
   for (let r = 0; r < dim; r += 1) {
     for (let c = 0; c < dim; c += 1) {
       if ((r & ~mask) !== (c & ~mask)) continue;

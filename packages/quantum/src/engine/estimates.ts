@@ -41,7 +41,10 @@ export interface EstimateInput {
   readonly stateBytes: number;
 }
 
-export function estimateResources(input: EstimateInput, seconds: { value: number; model: string }): ResourceEstimates {
+export function estimateResources(
+  input: EstimateInput,
+  seconds: { value: number; model: string },
+): ResourceEstimates {
   const gateCounts: Record<string, number> = {};
   let one = 0;
   let two = 0;

@@ -15,7 +15,14 @@ import type { Instruction, UnitaryInstruction } from '../circuit/lower.js';
 import { PAULI_MATRICES } from '../circuit/gates.js';
 import { QuantumErrors } from '../errors.js';
 import { fuse, type FusionSettings, type GateInput } from './fusion.js';
-import { liveSlots, patternKey, sampleShotErrors, type ErrorEvent, type NoiseModel, type ShotErrors } from './noise.js';
+import {
+  liveSlots,
+  patternKey,
+  sampleShotErrors,
+  type ErrorEvent,
+  type NoiseModel,
+  type ShotErrors,
+} from './noise.js';
 import { ConjugationTable, flipsMeasurement, multiplyPaulis } from './pauli-frame.js';
 import type { Rng } from './rng.js';
 import type { Schedule } from './schedule.js';
@@ -94,17 +101,24 @@ export function execute(program: Program, settings: ExecuteSettings): Execution 
 function timeline(program: Program): Step[] {
   return program.schedule.order
     .map((index) => ({ instr: program.instructions[index]!, cycle: program.schedule.cycles[index]!, index }))
-    .filter((s) => s.instr.kind !== 'barrier' && !(s.instr.kind === 'unitary' && s.instr.qubits.length === 0 && s.instr.condition !== undefined));
+    .filter(
+      (s) =>
+        s.instr.kind !== 'barrier' &&
+        !(s.instr.kind === 'unitary' && s.instr.qubits.length === 0 && s.instr.condition !== undefined),
+    );
 }
 
-/** Resets of untouched qubits are no-ops on |0>; they are dropped before execution. */
+/**
+ * A reset as a qubit's first instruction is a no-op on |0>; it is dropped before execution. It
+ * still makes the qubit live, so a later reset (which clears errors since) is kept.
+ */
 function dropFreshResets(steps: Step[], numQubits: number): Step[] {
   const touched = new Uint8Array(numQubits);
   return steps.filter(({ instr }) => {
-    if (instr.kind === 'reset' && instr.condition === undefined && touched[instr.qubit] === 0) return false;
+    const fresh = instr.kind === 'reset' && instr.condition === undefined && touched[instr.qubit] === 0;
     const qubits = instr.kind === 'unitary' ? instr.qubits : instr.kind === 'barrier' ? [] : [instr.qubit];
     qubits.forEach((q) => (touched[q] = 1));
-    return true;
+    return !fresh;
   });
 }
 
@@ -125,7 +139,8 @@ function drawErrors(program: Program, settings: ExecuteSettings): ShotErrors[] {
   const out: ShotErrors[] = new Array<ShotErrors>(settings.shots);
   if (noise.loss + noise.pauli === 0) return out.fill({ events: [], heralds: [] });
   const slots = liveSlots(program.schedule);
-  for (let shot = 0; shot < settings.shots; shot += 1) out[shot] = sampleShotErrors(noise, slots, settings.noiseRng);
+  for (let shot = 0; shot < settings.shots; shot += 1)
+    out[shot] = sampleShotErrors(noise, slots, settings.noiseRng);
   return out;
 }
 
@@ -267,10 +282,12 @@ class Runner {
     let next = 0;
     for (const step of this.steps) {
       if (step.cycle < from || step.cycle >= to) continue;
-      for (; next < events.length && events[next]!.cycle < step.cycle; next += 1) gates.push(pauliGate(events[next]!.qubit, events[next]!.pauli));
+      for (; next < events.length && events[next]!.cycle < step.cycle; next += 1)
+        gates.push(pauliGate(events[next]!.qubit, events[next]!.pauli));
       if (step.instr.kind === 'unitary') gates.push(step.instr);
     }
-    for (; next < events.length && events[next]!.cycle < to; next += 1) gates.push(pauliGate(events[next]!.qubit, events[next]!.pauli));
+    for (; next < events.length && events[next]!.cycle < to; next += 1)
+      gates.push(pauliGate(events[next]!.qubit, events[next]!.pauli));
     return gates;
   }
 
@@ -279,7 +296,9 @@ class Runner {
   runBranching(errors: readonly ShotErrors[]): string[] {
     const { numQubits, numClbits } = this.program;
     const outcomes = new Array<string>(this.settings.shots);
-    const firstDynamic = this.steps.find((s) => s.instr.kind !== 'unitary' || s.instr.condition !== undefined)?.cycle ?? Infinity;
+    const firstDynamic =
+      this.steps.find((s) => s.instr.kind !== 'unitary' || s.instr.condition !== undefined)?.cycle ??
+      Infinity;
     const patterns = new Map<string, { events: readonly ErrorEvent[]; shots: number[]; at: number }>();
     errors.forEach((e, shot) => {
       const key = patternKey(e.events);
@@ -306,7 +325,14 @@ class Runner {
           work.copyFrom(checkpoint);
           const startPos = this.steps.findIndex((s) => s.cycle >= reached);
           // Every event of the pattern is at or after cycle `reached - 1`: all are still to apply.
-          this.runSteps(work, startPos < 0 ? this.steps.length : startPos, { shots, clbits: new Uint8Array(numClbits) }, pattern.events, 0, outcomes);
+          this.runSteps(
+            work,
+            startPos < 0 ? this.steps.length : startPos,
+            { shots, clbits: new Uint8Array(numClbits) },
+            pattern.events,
+            0,
+            outcomes,
+          );
         }
       }
     } finally {
@@ -317,7 +343,14 @@ class Runner {
   }
 
   /** Runs steps from `pos` for one group of shots sharing a state and classical record. */
-  private runSteps(state: StateVector, pos: number, group: Group, events: readonly ErrorEvent[], nextEvent: number, outcomes: string[]): void {
+  private runSteps(
+    state: StateVector,
+    pos: number,
+    group: Group,
+    events: readonly ErrorEvent[],
+    nextEvent: number,
+    outcomes: string[],
+  ): void {
     let pending: GateInput[] = [];
     const flush = (): void => {
       this.applyGates(state, pending);
@@ -351,7 +384,14 @@ class Runner {
         this.peakStates += 1;
         other.collapse(instr.qubit, 1, p1);
         if (instr.kind === 'reset') other.flip(instr.qubit);
-        this.runSteps(other, pos + 1, record({ shots: ones, clbits: group.clbits }, 1), events, nextEvent, outcomes);
+        this.runSteps(
+          other,
+          pos + 1,
+          record({ shots: ones, clbits: group.clbits }, 1),
+          events,
+          nextEvent,
+          outcomes,
+        );
         other.release();
         this.peakStates -= 1;
         group = record({ shots: zeros, clbits: group.clbits }, 0);
@@ -372,18 +412,28 @@ class Runner {
   private newState(): StateVector {
     const { numQubits } = this.program;
     const threads = numQubits >= this.settings.parallelThreshold ? this.settings.threads : 1;
-    return StateVector.zero(numQubits, { threads, ...(this.settings.chunkBits === undefined ? {} : { chunkBits: this.settings.chunkBits }) });
+    return StateVector.zero(numQubits, {
+      threads,
+      ...(this.settings.chunkBits === undefined ? {} : { chunkBits: this.settings.chunkBits }),
+    });
   }
 
   private applyGates(state: StateVector, gates: readonly GateInput[]): void {
-    for (const op of fuse(gates, this.program.numQubits, this.settings.fusion)) state.apply(state.prepare(op));
+    for (const op of fuse(gates, this.program.numQubits, this.settings.fusion))
+      state.apply(state.prepare(op));
   }
 
   private checkMemory(bytesNeeded: number): void {
     if (bytesNeeded > this.settings.memoryLimit) {
       throw QuantumErrors.circuitTooLarge(
         { qubits: this.program.numQubits, bytesNeeded, bytesAllowed: this.settings.memoryLimit },
-        { details: { qubits: this.program.numQubits, bytes_needed: bytesNeeded, bytes_allowed: this.settings.memoryLimit } },
+        {
+          details: {
+            qubits: this.program.numQubits,
+            bytes_needed: bytesNeeded,
+            bytes_allowed: this.settings.memoryLimit,
+          },
+        },
       );
     }
   }
@@ -392,7 +442,13 @@ class Runner {
    * Draws `shots` basis states from `state` in one sweep: uniform numbers, sorted, matched against
    * the running sum of probabilities. Each shot's outcome reads its measured bits (after its flips).
    */
-  private sampleInto(state: StateVector, shots: readonly number[], source: Int32Array, flipsOf: readonly (Uint8Array | undefined)[] | undefined, outcomes: string[]): void {
+  private sampleInto(
+    state: StateVector,
+    shots: readonly number[],
+    source: Int32Array,
+    flipsOf: readonly (Uint8Array | undefined)[] | undefined,
+    outcomes: string[],
+  ): void {
     const count = shots.length;
     if (count === 0) return;
     const rng = this.settings.measureRng;
@@ -443,7 +499,10 @@ function outcomeOf(index: number, source: Int32Array, flips: Uint8Array | undefi
   return text;
 }
 
-function conditionHolds(condition: { clbits: readonly number[]; value: number }, clbits: Uint8Array): boolean {
+function conditionHolds(
+  condition: { clbits: readonly number[]; value: number },
+  clbits: Uint8Array,
+): boolean {
   let value = 0;
   condition.clbits.forEach((b, i) => (value += clbits[b]! * 2 ** i));
   return value === condition.value;

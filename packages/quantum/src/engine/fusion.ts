@@ -43,14 +43,16 @@ export interface FusedOp extends KernelOp {
 }
 
 /**
- * Relative cost of one pass over the state with a dense unitary of m qubits (index m), measured
- * with `npm run bench -- kernels` on the reference machine: up to 2 qubits a pass is bound by
- * memory, above it by arithmetic. A diagonal pass costs the same as a one-qubit pass.
+ * Relative cost of one pass over the state with a dense unitary of m qubits (index m), from
+ * `npm run bench -- kernels` on the reference machine (single thread, 22 qubits): a one-qubit
+ * pass is bound by memory, wider ones by arithmetic, which grows as 4^m. A diagonal pass of any
+ * width costs about 1.5 one-qubit passes. Fusion merges only when the merged pass is cheaper.
  */
-const DENSE_COST = [0, 1, 1.15, 1.9, 3.6, 7.5];
-const DIAGONAL_COST = 1;
+const DENSE_COST = [0, 1, 1.9, 4.8, 14, 35];
+const DIAGONAL_COST = 1.5;
 
-const cost = (width: number, diagonal: boolean): number => (width === 0 ? 0 : diagonal ? DIAGONAL_COST : DENSE_COST[width]!);
+const cost = (width: number, diagonal: boolean): number =>
+  width === 0 ? 0 : diagonal ? DIAGONAL_COST : DENSE_COST[width]!;
 
 interface Group {
   readonly qubits: readonly number[];
@@ -82,10 +84,15 @@ export function fuse(gates: readonly GateInput[], numQubits: number, settings: F
     out.push(build(group));
   };
   for (const gate of gates) {
-    const touched = [...new Set(gate.qubits.map((q) => open.get(q)).filter((g): g is Group => g !== undefined))];
+    const touched = [
+      ...new Set(gate.qubits.map((q) => open.get(q)).filter((g): g is Group => g !== undefined)),
+    ];
     const union = [...new Set([...gate.qubits, ...touched.flatMap((g) => g.qubits)])].sort((a, b) => a - b);
     const diagonal = gate.diagonal && touched.every((g) => g.diagonal);
-    const separate = touched.reduce((sum, g) => sum + cost(g.qubits.length, g.diagonal), cost(gate.qubits.length, gate.diagonal));
+    const separate = touched.reduce(
+      (sum, g) => sum + cost(g.qubits.length, g.diagonal),
+      cost(gate.qubits.length, gate.diagonal),
+    );
     let group: Group;
     if (union.length <= settings.maxQubits && cost(union.length, diagonal) <= separate) {
       group = { qubits: union, gates: [...touched.flatMap((g) => g.gates), gate], diagonal };
@@ -105,12 +112,17 @@ export function fuse(gates: readonly GateInput[], numQubits: number, settings: F
 function build(group: Group): FusedOp {
   const width = group.qubits.length;
   const only = group.gates.length === 1 ? group.gates[0]! : undefined;
-  if (only !== undefined) return { qubits: only.qubits, matrix: only.matrix.data, diagonal: only.diagonal, gates: 1 };
+  if (only !== undefined)
+    return { qubits: only.qubits, matrix: only.matrix.data, diagonal: only.diagonal, gates: 1 };
   const m = identity(1 << width).data;
   const asState = { numQubits: 2 * width, chunkBits: 2 * width, chunks: [m] };
   for (const gate of group.gates) {
     const positions = gate.qubits.map((q) => width + group.qubits.indexOf(q));
-    const op = prepareOp(2 * width, 2 * width, { qubits: positions, matrix: gate.matrix.data, diagonal: gate.diagonal });
+    const op = prepareOp(2 * width, 2 * width, {
+      qubits: positions,
+      matrix: gate.matrix.data,
+      diagonal: gate.diagonal,
+    });
     applyRange(asState, op, 0, op.groups);
   }
   return { qubits: group.qubits, matrix: m, diagonal: group.diagonal, gates: group.gates.length };

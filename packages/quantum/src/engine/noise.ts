@@ -41,14 +41,20 @@ export function resolveNoise(options: NoiseOptions | undefined): NoiseModel {
   const pauli = options?.pauli ?? (loss * (1 - erasureFraction)) / erasureFraction;
   check('noise.pauli', pauli, 0, 1);
   if (loss + pauli > 1) {
-    throw QuantumErrors.invalidRunOptions({ field: 'noise', reason: 'loss + pauli must not exceed 1' }, { details: { field: 'noise' } });
+    throw QuantumErrors.invalidRunOptions(
+      { field: 'noise', reason: 'loss + pauli must not exceed 1' },
+      { details: { field: 'noise' } },
+    );
   }
   return { loss, pauli, erasureFraction };
 }
 
 function check(field: string, value: number, min: number, max: number): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw QuantumErrors.invalidRunOptions({ field, reason: `must be a number from ${min} to ${max}, got ${String(value)}` }, { details: { field } });
+    throw QuantumErrors.invalidRunOptions(
+      { field, reason: `must be a number from ${min} to ${max}, got ${String(value)}` },
+      { details: { field } },
+    );
   }
 }
 
@@ -87,7 +93,11 @@ export function liveSlots(sched: Schedule): { cycle: Int32Array; qubit: Int32Arr
 const NO_ERRORS: ShotErrors = { events: [], heralds: [] };
 
 /** Draws one shot's errors. */
-export function sampleShotErrors(model: NoiseModel, slots: { cycle: Int32Array; qubit: Int32Array }, rng: Rng): ShotErrors {
+export function sampleShotErrors(
+  model: NoiseModel,
+  slots: { cycle: Int32Array; qubit: Int32Array },
+  rng: Rng,
+): ShotErrors {
   const p = model.loss + model.pauli;
   const count = slots.cycle.length;
   if (p === 0 || count === 0) return NO_ERRORS;
@@ -95,7 +105,7 @@ export function sampleShotErrors(model: NoiseModel, slots: { cycle: Int32Array; 
   const heralds: number[] = [];
   const logq = Math.log1p(-p);
   // Geometric skip: the gap to the next error slot, then what kind of error it is.
-  for (let s = p === 1 ? 0 : Math.floor(Math.log(1 - rng.next()) / logq); s < count; ) {
+  for (let s = p === 1 ? 0 : Math.floor(Math.log(1 - rng.next()) / logq); s < count;) {
     const cycle = slots.cycle[s]!;
     const qubit = slots.qubit[s]!;
     const erased = rng.next() * p < model.loss;

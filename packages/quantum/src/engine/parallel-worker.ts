@@ -28,11 +28,14 @@ function attach(message: AttachMessage): void {
     }
     const width = control[CONTROL.width]!;
     const d = 1 << width;
+    const members = Array.from(params.subarray(PARAMS.members, PARAMS.members + d));
     const op: PreparedOp = {
       width,
       diagonal: control[CONTROL.diagonal] === 1,
+      mask: control[CONTROL.mask]!,
       sorted: Array.from(control.subarray(CONTROL.sorted, CONTROL.sorted + width)),
-      members: Array.from(params.subarray(PARAMS.members, PARAMS.members + d)),
+      members,
+      doubledMembers: members.map((m) => 2 * m),
       matrix: params.slice(PARAMS.matrix, PARAMS.matrix + 2 * d * d),
       groups: params[PARAMS.groups]!,
       run: params[PARAMS.run]!,

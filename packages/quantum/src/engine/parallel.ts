@@ -13,9 +13,28 @@ import { Worker } from 'node:worker_threads';
 import type { Amplitudes, PreparedOp } from './kernels.js';
 import { applyRange } from './kernels.js';
 
-export const CONTROL = { generation: 0, done: 1, command: 2, width: 3, diagonal: 4, ready: 5, sorted: 8, size: 48 } as const;
-export const PARAMS = { groups: 0, run: 1, ranges: 2, members: 2 + 2 * 64, matrix: 2 + 2 * 64 + 32, size: 2 + 2 * 64 + 32 + 2048 } as const;
+export const CONTROL = {
+  generation: 0,
+  done: 1,
+  command: 2,
+  width: 3,
+  diagonal: 4,
+  ready: 5,
+  mask: 6,
+  sorted: 8,
+  size: 48,
+} as const;
+export const PARAMS = {
+  groups: 0,
+  run: 1,
+  ranges: 2,
+  members: 2 + 2 * 64,
+  matrix: 2 + 2 * 64 + 32,
+  size: 2 + 2 * 64 + 32 + 2048,
+} as const;
 export const COMMAND = { apply: 1, detach: 2 } as const;
+/** Widest op the parameter block holds: 2^5 members and a 32 x 32 matrix. */
+const MAX_SHARED_WIDTH = 5;
 
 export interface AttachMessage {
   readonly control: SharedArrayBuffer;
@@ -30,7 +49,7 @@ export interface ParallelPool {
   /** Threads taking part in a pass, the calling thread included. */
   readonly threads: number;
   attach(state: Amplitudes): void;
-  apply(state: Amplitudes, op: PreparedOp): void;
+  run(state: Amplitudes, op: PreparedOp): void;
   detach(): void;
 }
 
@@ -92,6 +111,8 @@ async function createPool(threads: number): Promise<ParallelPool> {
     ),
   );
   let attached = false;
+  // The state the workers sweep: a pass over another state (the executor keeps several) attaches that one first.
+  let current: Amplitudes | undefined;
 
   const waitFor = (slot: number, target: number): void => {
     for (let seen = Atomics.load(control, slot); seen < target; seen = Atomics.load(control, slot)) {
@@ -117,8 +138,8 @@ async function createPool(threads: number): Promise<ParallelPool> {
       }
       workers.forEach((worker, index) => {
         const message: AttachMessage = {
-          control: control.buffer as SharedArrayBuffer,
-          params: params.buffer as SharedArrayBuffer,
+          control: control.buffer,
+          params: params.buffer,
           chunks,
           numQubits: state.numQubits,
           chunkBits: state.chunkBits,
@@ -128,20 +149,29 @@ async function createPool(threads: number): Promise<ParallelPool> {
       });
       waitFor(CONTROL.ready, workers.length);
       attached = true;
+      current = state;
     },
-    apply(state, op) {
+    run(state, op) {
+      // The shared parameter block holds ops of up to 5 qubits; a wider one runs on this thread.
+      if (op.width > MAX_SHARED_WIDTH) {
+        applyRange(state, op, 0, op.groups);
+        return;
+      }
+      if (!attached || current !== state) pool.attach(state);
       const parts = workers.length + 1;
-      // Slices are whole runs, so each thread computes its member addresses independently.
-      const runs = Math.ceil(op.groups / op.run);
-      const per = Math.ceil(runs / parts);
+      // In-chunk ops may be cut anywhere; others in whole runs, whose member addresses each
+      // thread computes on its own.
+      const unit = op.mask !== 0 ? 1 : op.run;
+      const per = Math.ceil(Math.ceil(op.groups / unit) / parts) * unit;
       params[PARAMS.groups] = op.groups;
       params[PARAMS.run] = op.run;
       for (let i = 0; i < parts; i += 1) {
-        params[PARAMS.ranges + 2 * i] = Math.min(op.groups, i * per * op.run);
-        params[PARAMS.ranges + 2 * i + 1] = Math.min(op.groups, (i + 1) * per * op.run);
+        params[PARAMS.ranges + 2 * i] = Math.min(op.groups, i * per);
+        params[PARAMS.ranges + 2 * i + 1] = Math.min(op.groups, (i + 1) * per);
       }
       control[CONTROL.width] = op.width;
       control[CONTROL.diagonal] = op.diagonal ? 1 : 0;
+      control[CONTROL.mask] = op.mask;
       op.sorted.forEach((q, i) => (control[CONTROL.sorted + i] = q));
       op.members.forEach((m, i) => (params[PARAMS.members + i] = m));
       params.set(op.matrix, PARAMS.matrix);
@@ -155,6 +185,7 @@ async function createPool(threads: number): Promise<ParallelPool> {
       signal(COMMAND.detach);
       waitFor(CONTROL.done, workers.length);
       attached = false;
+      current = undefined;
     },
   };
   return pool;

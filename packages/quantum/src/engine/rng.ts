@@ -13,7 +13,8 @@ export interface Rng {
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 export function randomSeed(): number {
-  return randomInt(0, 2 ** 48);
+  // randomInt needs max - min < 2^48.
+  return randomInt(0, 2 ** 48 - 1);
 }
 
 /** An independent stream for `seed`; `stream` separates, say, measurement draws from noise draws. */

@@ -24,7 +24,11 @@ export interface Schedule {
   readonly order: readonly number[];
 }
 
-export function schedule(instructions: readonly Instruction[], numQubits: number, numClbits: number): Schedule {
+export function schedule(
+  instructions: readonly Instruction[],
+  numQubits: number,
+  numClbits: number,
+): Schedule {
   const qubitLast = new Int32Array(numQubits).fill(-1);
   const clbitWrite = new Int32Array(numClbits).fill(-1);
   const clbitRead = new Int32Array(numClbits).fill(-1);
@@ -47,7 +51,8 @@ export function schedule(instructions: readonly Instruction[], numQubits: number
     let start = Math.max(...qubits.map((q) => qubitLast[q]!)) + 1;
     const reads = instr.condition?.clbits ?? [];
     for (const b of reads) start = Math.max(start, clbitWrite[b]! + 1);
-    if (instr.kind === 'measure') start = Math.max(start, clbitWrite[instr.clbit]! + 1, clbitRead[instr.clbit]! + 1);
+    if (instr.kind === 'measure')
+      start = Math.max(start, clbitWrite[instr.clbit]! + 1, clbitRead[instr.clbit]! + 1);
     cycles[index] = start;
     depth = Math.max(depth, start + 1);
     for (const q of qubits) {

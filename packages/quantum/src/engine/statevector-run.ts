@@ -20,16 +20,27 @@ export interface StatevectorOptions {
 /** Interleaved re/im amplitudes; index bit q is qubit q. */
 export function simulateStatevector(circuit: Circuit, options: StatevectorOptions = {}): Float64Array {
   const instructions = lowerCircuit(circuit, new Map(Object.entries(options.parameters ?? {})));
-  const gates = instructions.filter((i) => i.kind !== 'barrier').map((i) => {
-    if (i.kind !== 'unitary' || i.condition !== undefined) {
-      throw QuantumErrors.invalidCircuit({ reason: `a statevector needs a circuit of gates only; found ${i.kind === 'unitary' ? 'a conditioned gate' : i.kind}` });
-    }
-    return i;
-  });
-  const stateOptions = { ...(options.chunkBits === undefined ? {} : { chunkBits: options.chunkBits }), threads: options.threads ?? 1 };
-  const state = options.initial === undefined ? StateVector.zero(circuit.numQubits, stateOptions) : StateVector.fromAmplitudes(options.initial, stateOptions);
+  const gates = instructions
+    .filter((i) => i.kind !== 'barrier')
+    .map((i) => {
+      if (i.kind !== 'unitary' || i.condition !== undefined) {
+        throw QuantumErrors.invalidCircuit({
+          reason: `a statevector needs a circuit of gates only; found ${i.kind === 'unitary' ? 'a conditioned gate' : i.kind}`,
+        });
+      }
+      return i;
+    });
+  const stateOptions = {
+    ...(options.chunkBits === undefined ? {} : { chunkBits: options.chunkBits }),
+    threads: options.threads ?? 1,
+  };
+  const state =
+    options.initial === undefined
+      ? StateVector.zero(circuit.numQubits, stateOptions)
+      : StateVector.fromAmplitudes(options.initial, stateOptions);
   try {
-    for (const op of fuse(gates, circuit.numQubits, resolveFusion(options.fusion))) state.apply(state.prepare(op));
+    for (const op of fuse(gates, circuit.numQubits, resolveFusion(options.fusion)))
+      state.apply(state.prepare(op));
     return state.amplitudes();
   } finally {
     state.release();

@@ -27,7 +27,12 @@ export class StateVector implements Amplitudes {
   readonly chunks: Float64Array[];
   private readonly pool: ParallelPool | undefined;
 
-  private constructor(numQubits: number, chunkBits: number, chunks: Float64Array[], pool: ParallelPool | undefined) {
+  private constructor(
+    numQubits: number,
+    chunkBits: number,
+    chunks: Float64Array[],
+    pool: ParallelPool | undefined,
+  ) {
     this.numQubits = numQubits;
     this.chunkBits = chunkBits;
     this.chunks = chunks;
@@ -56,9 +61,12 @@ export class StateVector implements Amplitudes {
   /** A state with the given amplitudes (interleaved re/im), for tests and small simulations. */
   static fromAmplitudes(amplitudes: Float64Array, options: StateOptions = {}): StateVector {
     const numQubits = Math.log2(amplitudes.length / 2);
-    if (!Number.isInteger(numQubits)) throw QuantumErrors.invalidCircuit({ reason: 'the amplitude count must be a power of two' });
+    if (!Number.isInteger(numQubits))
+      throw QuantumErrors.invalidCircuit({ reason: 'the amplitude count must be a power of two' });
     const state = StateVector.zero(numQubits, options);
-    state.chunks.forEach((chunk, i) => chunk.set(amplitudes.subarray(i * chunk.length, (i + 1) * chunk.length)));
+    state.chunks.forEach((chunk, i) =>
+      chunk.set(amplitudes.subarray(i * chunk.length, (i + 1) * chunk.length)),
+    );
     return state;
   }
 
@@ -71,7 +79,7 @@ export class StateVector implements Amplitudes {
   }
 
   apply(op: PreparedOp): void {
-    if (this.pool !== undefined) this.pool.apply(this, op);
+    if (this.pool !== undefined) this.pool.run(this, op);
     else applyRange(this, op, 0, op.groups);
   }
 
@@ -86,7 +94,10 @@ export class StateVector implements Amplitudes {
 
   /** A copy in the same kind of memory, attached to the same pool. */
   clone(): StateVector {
-    const copy = StateVector.zero(this.numQubits, { chunkBits: this.chunkBits, threads: this.pool?.threads ?? 1 });
+    const copy = StateVector.zero(this.numQubits, {
+      chunkBits: this.chunkBits,
+      threads: this.pool?.threads ?? 1,
+    });
     copy.copyFrom(this);
     return copy;
   }
@@ -140,7 +151,10 @@ export class StateVector implements Amplitudes {
   }
 
   /** Calls `visit` for each run of amplitudes [from, to) of a chunk in which `qubit` reads `bit`. */
-  private forEachHalf(qubit: number, visit: (chunk: Float64Array, from: number, to: number, bit: number) => void): void {
+  private forEachHalf(
+    qubit: number,
+    visit: (chunk: Float64Array, from: number, to: number, bit: number) => void,
+  ): void {
     const size = 2 ** this.chunkBits;
     this.chunks.forEach((chunk, c) => {
       if (qubit >= this.chunkBits) {

@@ -1,0 +1,381 @@
+/**
+ * The local simulator end to end: known results checked by chi-square goodness of fit at fixed
+ * seeds, counts and memory, seeds, run options, the memory limit, estimates and jobs.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOTS, LocalSimulator, MAX_SHOTS } from '../../src/backends/local-simulator.js';
+import { getBackend } from '../../src/backends/registry.js';
+import { Circuit, ctrl, inv } from '../../src/circuit/circuit.js';
+import { MAX_SEED } from '../../src/engine/rng.js';
+import { simulateStatevector } from '../../src/engine/statevector-run.js';
+import { appendQft, bell, ghz, grover, groverIterations, teleport } from '../support/circuits.js';
+import { circuitDistribution, probabilities } from '../support/dense-reference.js';
+import { expectAppError, expectAppErrorAsync } from '../support/errors.js';
+import { expectFits, marginal, tally } from '../support/stats.js';
+
+const ideal = { loss: 0 } as const;
+const simulator = () => getBackend('local_simulator');
+const counts = async (c: Circuit, shots: number, seed: number) =>
+  (await simulator().run(c, { shots, seed, noise: ideal }).result()).getCounts();
+
+describe('known results', () => {
+  it('a Bell pair gives only 00 and 11, half each', async () => {
+    const result = await counts(bell(), 4000, 1);
+    expect(Object.keys(result).sort()).toEqual(['00', '11']);
+    expectFits(result, { '00': 0.5, '11': 0.5 });
+  });
+
+  it('GHZ-5 gives only 00000 and 11111, half each', async () => {
+    const result = await counts(ghz(5).measureAll(), 4000, 2);
+    expect(Object.keys(result).sort()).toEqual(['00000', '11111']);
+    expectFits(result, { '00000': 0.5, '11111': 0.5 });
+  });
+
+  it('the QFT of a basis state |j> has amplitudes e^{2πi jk/N}/√N', () => {
+    for (const n of [1, 2, 3, 4, 5]) {
+      const N = 2 ** n;
+      for (let j = 0; j < N; j += 1) {
+        const c = new Circuit(n);
+        for (let q = 0; q < n; q += 1) if ((j >> q) & 1) c.x(q);
+        const amplitudes = simulateStatevector(appendQft(c, n));
+        for (let k = 0; k < N; k += 1) {
+          const angle = (2 * Math.PI * j * k) / N;
+          expect(amplitudes[2 * k]!, `n=${n} j=${j} k=${k}`).toBeCloseTo(Math.cos(angle) / Math.sqrt(N), 12);
+          expect(amplitudes[2 * k + 1]!).toBeCloseTo(Math.sin(angle) / Math.sqrt(N), 12);
+        }
+      }
+    }
+  });
+
+  it('the QFT of a basis state measures uniformly, and inv @ qft undoes it', async () => {
+    const n = 4;
+    const j = 0b1011;
+    const prepare = (): Circuit => {
+      const c = new Circuit(n, n);
+      c.defineGate('qft', { qubits: n }, (g) => appendQft(g, n));
+      for (let q = 0; q < n; q += 1) if ((j >> q) & 1) c.x(q);
+      return c.gate('qft', [0, 1, 2, 3]);
+    };
+    const uniform = Object.fromEntries(
+      Array.from({ length: 16 }, (_, k) => [k.toString(2).padStart(4, '0'), 1 / 16]),
+    );
+    expectFits(await counts(prepare().measure([0, 1, 2, 3], [0, 1, 2, 3]), 8000, 3), uniform);
+    const undone = prepare()
+      .gate('qft', [0, 1, 2, 3], [], { modifiers: [inv()] })
+      .measure([0, 1, 2, 3], [0, 1, 2, 3]);
+    expect(await counts(undone, 100, 4)).toEqual({ '1011': 100 });
+  });
+
+  for (const n of [3, 4, 5]) {
+    it(`Grover on ${n} qubits finds the marked state with probability sin²((2k+1)θ)`, async () => {
+      const marked = n === 3 ? 0b101 : n === 4 ? 0b0110 : 0b11010;
+      const k = groverIterations(n);
+      const theta = Math.asin(2 ** (-n / 2));
+      const success = Math.sin((2 * k + 1) * theta) ** 2;
+      expect(success).toBeGreaterThan(0.94);
+      const c = grover(n, marked);
+      const p = probabilities(simulateStatevector(c));
+      expect(p[marked]!).toBeCloseTo(success, 10);
+      // the other states share the rest equally
+      p.forEach((x, i) => i !== marked && expect(x).toBeCloseTo((1 - success) / (2 ** n - 1), 10));
+      const shots = 3000;
+      const result = await counts(c.measureAll(), shots, 10 + n);
+      const key = marked.toString(2).padStart(n, '0');
+      const hits = result[key] ?? 0;
+      expect(Math.max(...Object.values(result))).toBe(hits);
+      expectFits({ hit: hits, miss: shots - hits }, { hit: success, miss: 1 - success });
+    });
+  }
+
+  for (const theta of [1.1, 2.5]) {
+    it(`teleportation of ry(${theta})|0> with mid-circuit measurement and classically controlled corrections`, async () => {
+      const c = teleport(theta);
+      const p1 = Math.sin(theta / 2) ** 2;
+      // the expected record: c0, c1 uniform and independent of c2
+      const expected: Record<string, number> = {};
+      for (let b = 0; b < 8; b += 1) expected[b.toString(2).padStart(3, '0')] = (b >> 2 ? p1 : 1 - p1) / 4;
+      const exact = circuitDistribution(c);
+      for (const [key, p] of Object.entries(expected)) expect(exact.get(key) ?? 0).toBeCloseTo(p, 12);
+      const result = await counts(c, 8000, 20);
+      expectFits(result, expected);
+      expectFits(marginal(result, [2]), { '0': 1 - p1, '1': p1 });
+    });
+  }
+
+  it('teleportation without the corrections does not work', async () => {
+    const c = new Circuit(3, 3).ry(1.1, 0).h(1).cx(1, 2).cx(0, 1).h(0).measure([0, 1, 2], [0, 1, 2]);
+    const result = await counts(c, 4000, 21);
+    expectFits(marginal(result, [2]), { '0': 0.5, '1': 0.5 });
+  });
+});
+
+describe('counts and memory', () => {
+  it('keys are bit strings with the highest classical bit first', async () => {
+    expect(await counts(new Circuit(2, 2).x(0).measure(0, 0), 10, 1)).toEqual({ '01': 10 });
+    expect(await counts(new Circuit(2, 3).x(1).measure(1, 2), 10, 1)).toEqual({ '100': 10 });
+    // measureAll puts qubit i in meas[i], after any classical bits already there
+    expect(await counts(new Circuit(3, 1).x(2).measureAll(), 10, 1)).toEqual({ '1000': 10 });
+  });
+
+  it('memory: true keeps each shot, in order, matching the counts', async () => {
+    const result = await simulator()
+      .run(ghz(3).measureAll(), { shots: 500, seed: 5, memory: true, noise: ideal })
+      .result();
+    const memory = result.getMemory();
+    expect(memory).toHaveLength(500);
+    expect(tally(memory)).toEqual(result.getCounts());
+    // shots are drawn independently: not sorted, both outcomes interleaved
+    expect(memory.slice(0, 40)).toContain('000');
+    expect(memory.slice(0, 40)).toContain('111');
+    const withoutMemory = await simulator().run(bell(), { shots: 10, seed: 5, noise: ideal }).result();
+    expectAppError(() => withoutMemory.getMemory(), 'INVALID_RUN_OPTIONS', 'memory was not requested');
+  });
+
+  it('memory matches counts for a dynamic circuit too', async () => {
+    const result = await simulator()
+      .run(teleport(0.7), { shots: 300, seed: 6, memory: true, noise: ideal })
+      .result();
+    expect(tally(result.getMemory())).toEqual(result.getCounts());
+  });
+
+  it('the same seed gives identical results; another seed different memory', async () => {
+    for (const c of [ghz(4).measureAll(), teleport(1.3)]) {
+      for (const noise of [ideal, { loss: 0.05 }]) {
+        const run = async (seed: number) =>
+          (await simulator().run(c, { shots: 400, seed, memory: true, noise }).result()).data;
+        const a = await run(77);
+        const b = await run(77);
+        const other = await run(78);
+        expect(b.memory).toEqual(a.memory);
+        expect(b.counts).toEqual(a.counts);
+        expect(b.countsPostselected).toEqual(a.countsPostselected);
+        expect(b.erasures).toEqual(a.erasures);
+        expect(other.memory).not.toEqual(a.memory);
+      }
+    }
+  });
+
+  it('draws a seed when none is given, reported so the run can be repeated', async () => {
+    const c = ghz(3).measureAll();
+    const first = await simulator().run(c, { shots: 200, memory: true }).result();
+    expect(Number.isInteger(first.data.seed)).toBe(true);
+    expect(first.data.seed).toBeGreaterThanOrEqual(0);
+    const again = await simulator().run(c, { shots: 200, memory: true, seed: first.data.seed }).result();
+    expect(again.getMemory()).toEqual(first.getMemory());
+  });
+
+  it('runs the default number of shots', async () => {
+    const result = await simulator().run(bell(), { seed: 1, noise: ideal }).result();
+    expect(result.data.shots).toBe(DEFAULT_SHOTS);
+    expect(Object.values(result.getCounts()).reduce((a, b) => a + b, 0)).toBe(DEFAULT_SHOTS);
+  });
+
+  it('a circuit without classical bits has no counts', async () => {
+    const result = await simulator().run(ghz(2), { shots: 5, seed: 1 }).result();
+    expectAppError(() => result.getCounts(), 'NO_MEASUREMENTS', 'add measurements');
+    expectAppError(() => result.getCountsPostselected(), 'NO_MEASUREMENTS');
+  });
+});
+
+describe('run options are validated, naming the field', () => {
+  const c = bell();
+  const cases: [string, Record<string, unknown>][] = [
+    ['shots', { shots: 0 }],
+    ['shots', { shots: 1.5 }],
+    ['shots', { shots: MAX_SHOTS + 1 }],
+    ['seed', { seed: -1 }],
+    ['seed', { seed: 0.5 }],
+    ['seed', { seed: MAX_SEED + 2 }],
+    ['noise.loss', { noise: { loss: 2 } }],
+    ['noise.loss', { noise: { loss: -0.1 } }],
+    ['noise.loss', { noise: { loss: Number.NaN } }],
+    ['noise.pauli', { noise: { loss: 0.1, pauli: 1.5 } }],
+    ['noise.erasureFraction', { noise: { erasureFraction: 0 } }],
+    ['noise', { noise: { loss: 0.7, pauli: 0.7 } }],
+    ['fusion.maxQubits', { fusion: { maxQubits: 6 } }],
+    ['fusion.maxQubits', { fusion: { maxQubits: 0 } }],
+    ['threads', { threads: 0 }],
+    ['threads', { threads: 65 }],
+    ['threads', { threads: 1.5 }],
+  ];
+  it.each(cases)('%s: %j', (field, options) => {
+    const error = expectAppError(
+      () => simulator().run(c, { seed: 1, ...options }),
+      'INVALID_RUN_OPTIONS',
+      new RegExp(`^${field.replace('.', '\\.')} `),
+    );
+    expect(error.details).toEqual({ field });
+    expect(error.kind).toBe('invalid');
+  });
+
+  it('accepts the limits', async () => {
+    const result = await simulator()
+      .run(new Circuit(1, 1).measure(0, 0), {
+        shots: MAX_SHOTS,
+        seed: MAX_SEED,
+        noise: { loss: 1, pauli: 0 },
+        threads: 64,
+      })
+      .result();
+    expect(result.getCounts()).toEqual({ '0': MAX_SHOTS });
+    const first = await simulator()
+      .run(c, { shots: 1, seed: 0, noise: { loss: 0 }, fusion: { maxQubits: 1 }, threads: 1 })
+      .result();
+    expect(first.data.shots).toBe(1);
+  });
+});
+
+describe('memory limit', () => {
+  it('refuses a state that would not fit, synchronously, before allocating it', () => {
+    const small = new LocalSimulator({ memoryLimit: 1024 });
+    const error = expectAppError(
+      () => small.run(new Circuit(7, 1).h(6).measure(6, 0), { seed: 1 }),
+      'CIRCUIT_TOO_LARGE',
+      '7 qubits need 2 KiB of state memory; the simulator may use 1 KiB',
+    );
+    expect(error.details).toEqual({ qubits: 7, bytes_needed: 2048, bytes_allowed: 1024 });
+    expect(error.kind).toBe('unprocessable');
+    // 2^50 amplitudes would be 16 PiB: refused at once, nothing allocated
+    expectAppError(
+      () => getBackend('local_simulator').run(new Circuit(50, 1).measure(0, 0), { seed: 1 }),
+      'CIRCUIT_TOO_LARGE',
+      '50 qubits need 16 PiB',
+    );
+    expectAppError(() => small.estimate(new Circuit(7)), 'CIRCUIT_TOO_LARGE', '2 KiB');
+    expect(small.target.maxQubits).toBe(6);
+  });
+
+  it('runs a state that fits exactly', async () => {
+    const small = new LocalSimulator({ memoryLimit: 1024 });
+    const result = await small.run(ghz(6).measureAll(), { seed: 1, shots: 50, noise: ideal }).result();
+    expect(Object.keys(result.getCounts()).sort()).toEqual(['000000', '111111']);
+  });
+
+  it('a dynamic circuit needs two states; the job fails when they do not fit', async () => {
+    const small = new LocalSimulator({ memoryLimit: 1024 });
+    const c = new Circuit(6, 1).h(0).measure(0, 0).x(0);
+    const job = small.run(c, { seed: 1, shots: 10, noise: ideal });
+    await expectAppErrorAsync(job.result(), 'CIRCUIT_TOO_LARGE', '6 qubits need 2 KiB');
+    expect(job.status()).toBe('failed');
+  });
+});
+
+describe('estimates', () => {
+  // q0: h, cx, ccx, ctrl @ h, measure; q1: cx, ccx, measure; q2: t, tdg, ccx, ctrl @ h, measure.
+  const build = (): Circuit => {
+    const c = new Circuit(3, 3)
+      .h(0)
+      .cx(0, 1)
+      .t(2)
+      .tdg(2)
+      .ccx(0, 1, 2)
+      .gate('h', [2, 0], [], { modifiers: [ctrl()] });
+    return c.measure([0, 1, 2], [0, 1, 2]);
+  };
+
+  it('count gates, depth, measurements, passes and memory', () => {
+    const e = simulator().estimate(build(), { fusion: { enabled: false }, noise: { loss: 0.01 } });
+    expect(e).toMatchObject({
+      qubits: 3,
+      clbits: 3,
+      // h t | cx tdg | ccx | ctrl@h measure(1) | measure(0,2)
+      depth: 5,
+      gateCounts: { h: 1, cx: 1, t: 1, tdg: 1, ccx: 1, 'ctrl @ h': 1 },
+      oneQubitGates: 3,
+      twoQubitGates: 2,
+      multiQubitGates: 1,
+      tCount: 2,
+      measurements: 3,
+      resets: 0,
+      fusedPasses: 6,
+      stateBytes: 128,
+    });
+    // live: q0 [0, 4), q1 [1, 3), q2 [0, 4)
+    expect(e.liveQubitCycles).toBe(4 + 2 + 4);
+    expect(e.expectedErasuresPerShot).toBeCloseTo(0.01 * 10, 15);
+    expect(e.erasureFreeShotProbability).toBeCloseTo(0.99 ** 10, 15);
+    expect(e.estimatedSeconds).toBeGreaterThan(0);
+    expect(e.timeModel).toContain('bandwidth');
+  });
+
+  it('count fused passes and resets', () => {
+    const c = new Circuit(2, 1).h(0).t(0).h(0).reset(1).x(1).measure(1, 0);
+    expect(simulator().estimate(c, { fusion: { threshold: 0, maxQubits: 2 } })).toMatchObject({
+      fusedPasses: 2,
+      resets: 1,
+      oneQubitGates: 4,
+    });
+    expect(simulator().estimate(c, { fusion: { enabled: false } }).fusedPasses).toBe(4);
+  });
+
+  it('are the ones a run reports', async () => {
+    const result = await simulator()
+      .run(build(), { seed: 1, shots: 10, fusion: { enabled: false }, noise: { loss: 0.01 } })
+      .result();
+    const e = simulator().estimate(build(), { fusion: { enabled: false }, noise: { loss: 0.01 } });
+    expect({ ...result.estimates, estimatedSeconds: 0 }).toEqual({ ...e, estimatedSeconds: 0 });
+    expect(result.data.cycles).toBe(e.depth);
+    expect(result.data.fusion).toEqual({ enabled: false, maxQubits: 4, threshold: 14, passes: 6 });
+  });
+});
+
+describe('jobs and results', () => {
+  it('a job is queued, then done, with timing', async () => {
+    const job = simulator().run(bell(), { seed: 1, shots: 100, noise: ideal });
+    expect(job.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(job.backend).toBe('local_simulator');
+    expect(job.status()).toBe('queued');
+    const result = await job.result();
+    expect(job.status()).toBe('done');
+    expect(result.timing.totalSeconds).toBeGreaterThan(0);
+    expect(result.timing.simulationSeconds).toBeGreaterThan(0);
+    expect(result.timing.simulationSeconds).toBeLessThanOrEqual(result.timing.totalSeconds);
+    expect(result.data.backend).toBe('local_simulator');
+    expect(result.data.peakStateBytes).toBe(64);
+  });
+
+  it('reports what it ran with', async () => {
+    const result = await simulator()
+      .run(bell(), { seed: 9, shots: 100, noise: { loss: 0.02 } })
+      .result();
+    expect(result.data).toMatchObject({
+      seed: 9,
+      shots: 100,
+      numClbits: 2,
+      noise: { loss: 0.02, erasureFraction: 0.98 },
+    });
+    expect(result.data.noise.pauli).toBeCloseTo((0.02 * 0.02) / 0.98, 15);
+    const json = result.toJSON();
+    expect(json).toMatchObject({
+      backend: 'local_simulator',
+      shots: 100,
+      seed: 9,
+      counts: result.data.counts,
+      counts_postselected: result.data.countsPostselected,
+    });
+    expect(json.estimates).toMatchObject({ qubits: 2, live_qubit_cycles: result.estimates.liveQubitCycles });
+    expect(json).not.toHaveProperty('memory');
+  });
+
+  it('the local simulator is available, transpiles to itself and targets all-to-all', () => {
+    const sim = new LocalSimulator({ memoryLimit: 2 ** 30 });
+    const c = bell();
+    expect(sim.status()).toEqual({ available: true });
+    expect(sim.transpile(c)).toBe(c);
+    expect(sim.target).toEqual({ maxQubits: 26, nativeGates: ['*'], connectivity: 'all-to-all' });
+  });
+
+  it('a chunked simulator gives the same shots as an unchunked one', async () => {
+    const chunked = new LocalSimulator({ chunkBits: 2 });
+    for (const c of [
+      grover(4, 0b1001).measureAll(),
+      teleport(0.9),
+      new Circuit(5, 2).h(4).cx(4, 0).measure(0, 0).reset(4).h(4).measure(4, 1),
+    ]) {
+      const options = { seed: 31, shots: 300, memory: true, noise: { loss: 0.03 } };
+      const a = await chunked.run(c, options).result();
+      const b = await new LocalSimulator().run(c, options).result();
+      expect(a.getMemory()).toEqual(b.getMemory());
+    }
+  });
+});
