@@ -41,13 +41,12 @@ function runSettings(options: RunOptions) {
   const threads = options.threads ?? defaultThreads();
   if (!Number.isInteger(threads) || threads < 1 || threads > 64)
     invalid('threads', `must be an integer from 1 to 64, got ${threads}`);
-  let fusion;
-  try {
-    fusion = resolveFusion(options.fusion);
-  } catch (error) {
-    invalid('fusion.maxQubits', (error as Error).message);
-  }
-  return { noise: resolveNoise(options.noise), fusion: fusion, threads, memory: options.memory ?? false };
+  return {
+    noise: resolveNoise(options.noise),
+    fusion: resolveFusion(options.fusion),
+    threads,
+    memory: options.memory ?? false,
+  };
 }
 
 function invalid(field: string, reason: string): never {

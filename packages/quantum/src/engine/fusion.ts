@@ -10,6 +10,7 @@
  * Fused matrices are built with the simulator's own kernels: a d x d matrix is a state of 2w
  * qubits whose high w bits are the row index, and a gate on fused position p acts on qubit w + p.
  */
+import { QuantumErrors } from '../errors.js';
 import { identity } from '../linalg.js';
 import type { Matrix } from '../linalg.js';
 import { applyRange, prepareOp, type KernelOp } from './kernels.js';
@@ -63,7 +64,10 @@ interface Group {
 export function resolveFusion(options: FusionOptions | undefined): FusionSettings {
   const maxQubits = options?.maxQubits ?? DEFAULT_FUSION.maxQubits;
   if (!Number.isInteger(maxQubits) || maxQubits < 1 || maxQubits > 5) {
-    throw new RangeError(`fusion.maxQubits must be an integer from 1 to 5, got ${maxQubits}`);
+    throw QuantumErrors.invalidRunOptions(
+      { field: 'fusion.maxQubits', reason: `must be an integer from 1 to 5, got ${maxQubits}` },
+      { details: { field: 'fusion.maxQubits' } },
+    );
   }
   return {
     enabled: options?.enabled ?? DEFAULT_FUSION.enabled,

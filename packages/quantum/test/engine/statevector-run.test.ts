@@ -129,6 +129,8 @@ describe('simulateStatevector', () => {
   });
 
   it('rejects a bad fusion width', () => {
-    expect(() => simulateStatevector(new Circuit(1), { fusion: { maxQubits: 6 } })).toThrow(RangeError);
+    expect(() => simulateStatevector(new Circuit(1), { fusion: { maxQubits: 6 } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_RUN_OPTIONS', details: { field: 'fusion.maxQubits' } }),
+    );
   });
 });
