@@ -2,7 +2,7 @@
  * The quantum package's error catalogue. Library code throws these; the REST layer maps their
  * kinds to statuses through the server kit, so a library user and an API user see the same codes.
  */
-import { defineError } from '@lab/server-kit/errors';
+import { defineError, type AppError } from '@lab/server-kit/errors';
 
 export const QuantumErrors = {
   /** A gate, measurement or register used wrongly; `details.operation` names it. */
@@ -51,6 +51,18 @@ export const QuantumErrors = {
     () => 'the circuit has no classical bits, so there are no counts: add measurements',
   ),
 };
+
+/** INVALID_OPERATION for `operation`, with the operation and the reason also in `details`. */
+export function invalidOperation(operation: string, reason: string): AppError {
+  return QuantumErrors.invalidOperation({ operation, reason }, { details: { operation, reason } });
+}
+
+/** A `fail(reason)` that throws INVALID_OPERATION for `operation`: how append checks report. */
+export function failingAt(operation: string): (reason: string) => never {
+  return (reason) => {
+    throw invalidOperation(operation, reason);
+  };
+}
 
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];

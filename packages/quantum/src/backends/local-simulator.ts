@@ -13,7 +13,7 @@ import { resolveNoise } from '../engine/noise.js';
 import { defaultThreads, startPool } from '../engine/parallel.js';
 import { createRng, MAX_SEED, randomSeed } from '../engine/rng.js';
 import { schedule } from '../engine/schedule.js';
-import { stateBytes } from '../engine/statevector.js';
+import { checkStateMemory, stateBytes } from '../engine/statevector.js';
 import { QuantumErrors } from '../errors.js';
 import type { Backend, Job, JobStatus, RunOptions, Target } from './backend.js';
 import { Result } from './result.js';
@@ -121,13 +121,7 @@ export class LocalSimulator implements Backend {
     if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
       invalid('seed', `must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
     const settings = runSettings(options);
-    const bytes = stateBytes(circuit.numQubits);
-    if (bytes > this.memoryLimit) {
-      throw QuantumErrors.circuitTooLarge(
-        { qubits: circuit.numQubits, bytesNeeded: bytes, bytesAllowed: this.memoryLimit },
-        { details: { qubits: circuit.numQubits, bytes_needed: bytes, bytes_allowed: this.memoryLimit } },
-      );
-    }
+    checkStateMemory(circuit.numQubits, 1, this.memoryLimit);
     const bindings = new Map(Object.entries(options.parameters ?? {}));
     const instructions = lowerCircuit(circuit, bindings);
     const program: Program = {
@@ -139,13 +133,13 @@ export class LocalSimulator implements Backend {
     return { program, shots, seed, settings };
   }
 
-  private estimateFor({ program, settings, shots }: Prepared): ResourceEstimates {
-    const gates = program.instructions.filter((i) => i.kind === 'unitary');
-    const passes = fuse(gates, program.numQubits, settings.fusion).length;
+  /** Estimates; `passes` is the fused pass count when a run has already fused the circuit. */
+  private estimateFor(
+    { program, settings, shots }: Prepared,
+    passes = this.fusedPasses(program, settings),
+  ): ResourceEstimates {
     const bytes = stateBytes(program.numQubits);
-    const bandwidth =
-      memoryBandwidth() *
-      Math.min(settings.threads, program.numQubits >= PARALLEL_THRESHOLD ? settings.threads : 1);
+    const bandwidth = memoryBandwidth() * (program.numQubits >= PARALLEL_THRESHOLD ? settings.threads : 1);
     // Each pass reads and writes the state; sampling reads it once more.
     const seconds = ((2 * passes + 1) * bytes) / bandwidth + shots * 2e-7;
     return estimateResources(
@@ -156,6 +150,11 @@ export class LocalSimulator implements Backend {
           'ideal trajectory: (2 x passes + 1) x state bytes / measured memory bandwidth, plus 0.2 us per shot',
       },
     );
+  }
+
+  private fusedPasses(program: Program, settings: Prepared['settings']): number {
+    const gates = program.instructions.filter((i) => i.kind === 'unitary');
+    return fuse(gates, program.numQubits, settings.fusion).length;
   }
 
   private execute(prepared: Prepared): Result {
@@ -181,7 +180,7 @@ export class LocalSimulator implements Backend {
       if (execution.heralds[shot] === 0) countsPostselected[outcome] = (countsPostselected[outcome] ?? 0) + 1;
       else erasedShots += 1;
     });
-    const estimates = this.estimateFor(prepared);
+    const estimates = this.estimateFor(prepared, execution.passes);
     const finished = process.hrtime.bigint();
     return new Result({
       backend: this.name,

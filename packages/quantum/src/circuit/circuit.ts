@@ -6,7 +6,7 @@
  *
  *     const bell = new Circuit(2).h(0).cx(0, 1).measureAll();
  */
-import { QuantumErrors } from '../errors.js';
+import { failingAt, QuantumErrors } from '../errors.js';
 import { formatExpr, freeParameters, type ParamValue } from './expr.js';
 import { STANDARD_GATES } from './gates.js';
 
@@ -101,12 +101,7 @@ export abstract class GateBuilder {
   ): this {
     const modifiers = options.modifiers ?? [];
     const where = `${this.describeNext()} ${describeGate(name, qubits, params, modifiers)}`;
-    const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation(
-        { operation: where, reason },
-        { details: { operation: where, reason } },
-      );
-    };
+    const fail = failingAt(where);
     const signature = this.lookupGate(name);
     if (signature === undefined) fail(`unknown gate '${name}'`);
     const { qubits: ownQubits, params: paramNames } = signature!;
@@ -408,12 +403,7 @@ export class Circuit extends GateBuilder {
     const qubits = typeof qubit === 'number' ? [qubit] : qubit;
     const clbits = typeof clbit === 'number' ? [clbit] : clbit;
     const where = `${this.describeNext()} measure [${qubits.join(', ')}] -> [${clbits.join(', ')}]`;
-    const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation(
-        { operation: where, reason },
-        { details: { operation: where, reason } },
-      );
-    };
+    const fail = failingAt(where);
     if (qubits.length !== clbits.length) fail(`${qubits.length} qubits but ${clbits.length} classical bits`);
     qubits.forEach((q) => this.checkQubits([q], fail));
     this.checkClbits(clbits, fail);
@@ -436,12 +426,7 @@ export class Circuit extends GateBuilder {
 
   reset(qubit: number): this {
     const where = `${this.describeNext()} reset [${qubit}]`;
-    const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation(
-        { operation: where, reason },
-        { details: { operation: where, reason } },
-      );
-    };
+    const fail = failingAt(where);
     this.checkQubits([qubit], fail);
     this.ops.push({ kind: 'reset', qubit, ...this.conditionPart(undefined, fail) });
     return this;
@@ -450,12 +435,7 @@ export class Circuit extends GateBuilder {
   /** A barrier over the given qubits, or over all of them when none are given. */
   barrier(...qubits: number[]): this {
     const where = `${this.describeNext()} barrier`;
-    const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation(
-        { operation: where, reason },
-        { details: { operation: where, reason } },
-      );
-    };
+    const fail = failingAt(where);
     const list = qubits.length > 0 ? qubits : Array.from({ length: this.qubitTotal }, (_, i) => i);
     this.checkQubits(list, fail);
     this.ops.push({ kind: 'barrier', qubits: list });
@@ -470,12 +450,7 @@ export class Circuit extends GateBuilder {
    */
   ifBits(condition: Condition, build: (circuit: this) => unknown): this {
     const where = `${this.describeNext()} if`;
-    const fail = (reason: string): never => {
-      throw QuantumErrors.invalidOperation(
-        { operation: where, reason },
-        { details: { operation: where, reason } },
-      );
-    };
+    const fail = failingAt(where);
     if (condition.clbits.length === 0) fail('a condition needs at least one classical bit');
     this.checkClbits(condition.clbits, fail);
     if (

@@ -6,34 +6,27 @@
  * body (ctrl distributes over a product, inv reverses it, an integer pow repeats it); only a
  * non-integer pow needs the body's matrix. Modifiers on a standard gate act on its matrix.
  */
-import { QuantumErrors } from '../errors.js';
+import { invalidOperation } from '../errors.js';
 import { controlled, dagger, identity, isDiagonal, multiply, unitaryPower, type Matrix } from '../linalg.js';
-import type { Circuit, Condition, GateDefinition, GateOperation } from './circuit.js';
+import type { Circuit, Condition, GateDefinition, GateOperation, Operation } from './circuit.js';
 import { describeGate } from './circuit.js';
 import { evaluate, type Bindings } from './expr.js';
 import { STANDARD_GATES } from './gates.js';
 
-export type Instruction =
-  | {
-      readonly kind: 'unitary';
-      /** Gate arguments in order; argument j is bit j of the matrix index. */
-      readonly qubits: readonly number[];
-      readonly matrix: Matrix;
-      readonly diagonal: boolean;
-      /** The standard gate it came from, with its modifiers: `h`, `ctrl @ rz`. */
-      readonly name: string;
-      readonly condition?: Condition;
-    }
-  | {
-      readonly kind: 'measure';
-      readonly qubit: number;
-      readonly clbit: number;
-      readonly condition?: Condition;
-    }
-  | { readonly kind: 'reset'; readonly qubit: number; readonly condition?: Condition }
-  | { readonly kind: 'barrier'; readonly qubits: readonly number[] };
+/** A gate as it runs: a dense unitary on explicit qubits. */
+export interface UnitaryInstruction {
+  readonly kind: 'unitary';
+  /** Gate arguments in order; argument j is bit j of the matrix index. */
+  readonly qubits: readonly number[];
+  readonly matrix: Matrix;
+  readonly diagonal: boolean;
+  /** The standard gate it came from, with its modifiers: `h`, `ctrl @ rz`. */
+  readonly name: string;
+  readonly condition?: Condition;
+}
 
-export type UnitaryInstruction = Extract<Instruction, { kind: 'unitary' }>;
+/** What the engine runs: unitaries, and the circuit's measure, reset and barrier as they are. */
+export type Instruction = UnitaryInstruction | Exclude<Operation, GateOperation>;
 
 /** Largest custom gate whose matrix is built for a non-integer pow (2^8 x 2^8 entries). */
 export const MAX_DENSE_GATE_QUBITS = 8;
@@ -79,7 +72,7 @@ function numericCall(op: GateOperation, bindings: Bindings, where: string): Call
       bad >= 0
         ? `parameter ${bad} evaluates to ${params[bad]}, not a finite number`
         : 'the pow exponent is not a finite number';
-    throw QuantumErrors.invalidOperation({ operation, reason }, { details: { operation, reason } });
+    throw invalidOperation(operation, reason);
   }
   return { name: op.name, qubits: op.qubits, params, modifiers };
 }
@@ -170,7 +163,7 @@ function lowerDensePower(
   if (qubits.length > MAX_DENSE_GATE_QUBITS) {
     const operation = describeGate(sequence[0]?.name ?? 'gate', qubits, [], [{ kind: 'pow', exponent }]);
     const reason = `a non-integer pow needs the gate's matrix, which is limited to ${MAX_DENSE_GATE_QUBITS} qubits`;
-    throw QuantumErrors.invalidOperation({ operation, reason }, { details: { operation, reason } });
+    throw invalidOperation(operation, reason);
   }
   let m = unitaryPower(composeOn(instructions, qubits), exponent);
   for (let i = outer.length - 1; i >= 0; i -= 1) m = applyModifier(m, outer[i]!);

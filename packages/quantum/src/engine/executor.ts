@@ -13,7 +13,6 @@
  */
 import type { Instruction, UnitaryInstruction } from '../circuit/lower.js';
 import { PAULI_MATRICES } from '../circuit/gates.js';
-import { QuantumErrors } from '../errors.js';
 import { fuse, type FusionSettings, type GateInput } from './fusion.js';
 import {
   liveSlots,
@@ -26,7 +25,7 @@ import {
 import { ConjugationTable, flipsMeasurement, multiplyPaulis } from './pauli-frame.js';
 import type { Rng } from './rng.js';
 import type { Schedule } from './schedule.js';
-import { StateVector, stateBytes } from './statevector.js';
+import { checkStateMemory, StateVector, stateBytes } from './statevector.js';
 
 export interface ExecuteSettings {
   readonly shots: number;
@@ -144,6 +143,18 @@ function drawErrors(program: Program, settings: ExecuteSettings): ShotErrors[] {
   return out;
 }
 
+/** Shots grouped by the errors they suffer (in first-shot order): each group shares a trajectory. */
+function groupByPattern(errors: readonly ShotErrors[]): { events: readonly ErrorEvent[]; shots: number[] }[] {
+  const patterns = new Map<string, { events: readonly ErrorEvent[]; shots: number[] }>();
+  errors.forEach((e, shot) => {
+    const key = patternKey(e.events);
+    const entry = patterns.get(key);
+    if (entry === undefined) patterns.set(key, { events: e.events, shots: [shot] });
+    else entry.shots.push(shot);
+  });
+  return [...patterns.values()];
+}
+
 const pauliGate = (qubit: number, pauli: number): GateInput => ({
   qubits: [qubit],
   matrix: PAULI_MATRICES[pauli]!,
@@ -171,21 +182,14 @@ class Runner {
   // ---- terminal circuits: one sweep for every shot whose errors stay a Pauli frame ----
 
   runTerminal(errors: readonly ShotErrors[]): string[] {
-    const { numQubits, numClbits } = this.program;
+    const { numClbits } = this.program;
     const source = new Int32Array(numClbits).fill(-1);
     for (const { instr } of this.steps) if (instr.kind === 'measure') source[instr.clbit] = instr.qubit;
 
-    // Group shots by error pattern, then push each pattern's frame as far as it goes.
-    const patterns = new Map<string, { events: readonly ErrorEvent[]; shots: number[] }>();
-    errors.forEach((e, shot) => {
-      const key = patternKey(e.events);
-      const entry = patterns.get(key);
-      if (entry === undefined) patterns.set(key, { events: e.events, shots: [shot] });
-      else entry.shots.push(shot);
-    });
+    // Push each error pattern's frame as far as it goes.
     const frameShots: { shots: number[]; flips: Uint8Array | undefined }[] = [];
     const branches: { at: number; frame: Uint8Array; events: readonly ErrorEvent[]; shots: number[] }[] = [];
-    for (const { events, shots } of patterns.values()) {
+    for (const { events, shots } of groupByPattern(errors)) {
       if (events.length === 0) {
         frameShots.push({ shots, flips: undefined });
         continue;
@@ -196,9 +200,8 @@ class Runner {
     }
     branches.sort((a, b) => a.at - b.at);
 
-    const bytes = stateBytes(numQubits);
     const statesNeeded = branches.length > 0 ? 2 : 1;
-    this.checkMemory(statesNeeded * bytes);
+    this.checkMemory(statesNeeded);
     const outcomes = new Array<string>(this.settings.shots);
     const checkpoint = this.newState();
     this.peakStates = statesNeeded;
@@ -299,17 +302,15 @@ class Runner {
     const firstDynamic =
       this.steps.find((s) => s.instr.kind !== 'unitary' || s.instr.condition !== undefined)?.cycle ??
       Infinity;
-    const patterns = new Map<string, { events: readonly ErrorEvent[]; shots: number[]; at: number }>();
-    errors.forEach((e, shot) => {
-      const key = patternKey(e.events);
-      const entry = patterns.get(key);
-      const at = Math.min(firstDynamic, e.events.length === 0 ? Infinity : e.events[0]!.cycle + 1);
-      if (entry === undefined) patterns.set(key, { events: e.events, shots: [shot], at });
-      else entry.shots.push(shot);
-    });
-    const ordered = [...patterns.values()].sort((a, b) => a.at - b.at);
+    // A pattern starts from the checkpoint after its first error's cycle, or at the first dynamic step.
+    const ordered = groupByPattern(errors)
+      .map((p) => ({
+        ...p,
+        at: Math.min(firstDynamic, p.events.length === 0 ? Infinity : p.events[0]!.cycle + 1),
+      }))
+      .sort((a, b) => a.at - b.at);
     const cloning = numQubits <= CLONE_LIMIT_QUBITS;
-    this.checkMemory(2 * stateBytes(numQubits));
+    this.checkMemory(2);
     const checkpoint = this.newState();
     const work = this.newState();
     this.peakStates = 2;
@@ -321,13 +322,14 @@ class Runner {
         reached = pattern.at;
         if (pattern.events.length > 0) this.trajectories += 1;
         const groups = cloning ? [pattern.shots] : pattern.shots.map((s) => [s]);
+        const found = this.steps.findIndex((s) => s.cycle >= reached);
+        const startPos = found < 0 ? this.steps.length : found;
         for (const shots of groups) {
           work.copyFrom(checkpoint);
-          const startPos = this.steps.findIndex((s) => s.cycle >= reached);
           // Every event of the pattern is at or after cycle `reached - 1`: all are still to apply.
           this.runSteps(
             work,
-            startPos < 0 ? this.steps.length : startPos,
+            startPos,
             { shots, clbits: new Uint8Array(numClbits) },
             pattern.events,
             0,
@@ -423,19 +425,8 @@ class Runner {
       state.apply(state.prepare(op));
   }
 
-  private checkMemory(bytesNeeded: number): void {
-    if (bytesNeeded > this.settings.memoryLimit) {
-      throw QuantumErrors.circuitTooLarge(
-        { qubits: this.program.numQubits, bytesNeeded, bytesAllowed: this.settings.memoryLimit },
-        {
-          details: {
-            qubits: this.program.numQubits,
-            bytes_needed: bytesNeeded,
-            bytes_allowed: this.settings.memoryLimit,
-          },
-        },
-      );
-    }
+  private checkMemory(states: number): void {
+    checkStateMemory(this.program.numQubits, states, this.settings.memoryLimit);
   }
 
   /**

@@ -21,6 +21,17 @@ export function stateBytes(numQubits: number): number {
   return BYTES_PER_AMPLITUDE * 2 ** numQubits;
 }
 
+/** Refuses, before any allocation, `states` states of `numQubits` qubits that exceed `limit` bytes. */
+export function checkStateMemory(numQubits: number, states: number, limit: number): void {
+  const bytesNeeded = states * stateBytes(numQubits);
+  if (bytesNeeded > limit) {
+    throw QuantumErrors.circuitTooLarge(
+      { qubits: numQubits, bytesNeeded, bytesAllowed: limit },
+      { details: { qubits: numQubits, bytes_needed: bytesNeeded, bytes_allowed: limit } },
+    );
+  }
+}
+
 export class StateVector implements Amplitudes {
   readonly numQubits: number;
   readonly chunkBits: number;
