@@ -61,13 +61,33 @@ export interface AppOptions {
   securitySchemes?: Record<string, SecurityScheme>;
   /** Serve Swagger UI at `{prefix}/docs` (default true). */
   docs?: boolean;
+  /**
+   * Schemas with an `$id` that routes refer to (`{ $ref: 'Circuit#' }`): named components of the
+   * OpenAPI document, known to the request validators too.
+   */
+  schemas?: readonly object[];
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 128;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/** The JSON pointer of a value nested deeper than `limit`, found without recursion; else undefined. */
+function pathDeeperThan(value: unknown, limit: number): string | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= limit) return item.path;
+    for (const [key, child] of Object.entries(item.value)) {
+      stack.push({ value: child, path: `${item.path}/${key}`, depth: item.depth + 1 });
+    }
+  }
+  return undefined;
+}
 
 function makeAjv(options: AjvOptions): Ajv {
   const ajv = new Ajv({ useDefaults: true, removeAdditional: false, allErrors: false, ...options });
@@ -105,11 +125,22 @@ export async function createApp(options: AppOptions): Promise<App> {
       done(null, undefined);
       return;
     }
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
       done(KitErrors.invalidJson({ reason: (error as Error).message }, { cause: error }));
+      return;
     }
+    // Validators recurse through the value: a body nested thousands deep would overflow the stack.
+    const tooDeep = pathDeeperThan(parsed, MAX_JSON_DEPTH);
+    if (tooDeep !== undefined) {
+      done(
+        KitErrors.invalidJson({ reason: `it nests more than ${MAX_JSON_DEPTH} levels deep (at ${tooDeep})` }),
+      );
+      return;
+    }
+    done(null, parsed);
   });
 
   // Connections that have not sent a request yet (clients such as undici open spares) are not
@@ -159,7 +190,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     return reply.status(status).send(body);
   });
 
-  app.addSchema(ErrorEnvelopeSchema);
+  for (const schema of [ErrorEnvelopeSchema, ...(options.schemas ?? [])]) {
+    if (typeof (schema as { $id?: unknown }).$id !== 'string')
+      throw new TypeError('a shared schema needs an $id');
+    app.addSchema(schema);
+    // Fastify hands shared schemas only to its own validator compiler, not to ours.
+    bodyAjv.addSchema(schema);
+    textAjv.addSchema(schema);
+  }
 
   await app.register(swagger, {
     openapi: {

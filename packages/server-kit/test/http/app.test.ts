@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { defineError, defineRoute, registerRoutes, type App } from '../../src/index.js';
 import { testApp } from '../helpers.js';
+import { MAX_JSON_DEPTH } from '../../src/http/app.js';
 
 const Conflict = defineError<{ name: string }>(
   'VM_ALREADY_RUNNING',
@@ -88,6 +89,23 @@ describe('error envelope', () => {
     const { error } = response.json();
     expect(error.code).toBe('INVALID_JSON');
     expect(error.message).toMatch(/not valid JSON: .+/);
+  });
+
+  it(`refuses a body nested more than ${MAX_JSON_DEPTH} levels deep with 400, not a stack overflow`, async () => {
+    const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const roomy = await testApp({ bodyLimit: 1024 * 1024 });
+    const deep = await roomy.inject({
+      method: 'POST',
+      url: '/api/v1/anything',
+      payload: nested(100_000),
+      headers: { 'content-type': 'application/json' },
+    });
+    await roomy.close();
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error.code).toBe('INVALID_JSON');
+    expect(deep.json().error.message).toMatch(/nests more than 128 levels deep \(at (\/a){128}\)/);
+    const allowed = await post('/api/v1/vms', nested(MAX_JSON_DEPTH));
+    expect(allowed.json().error?.code).not.toBe('INVALID_JSON');
   });
 
   it('refuses prototype poisoning in a body', async () => {
