@@ -50,6 +50,72 @@ export const QuantumErrors = {
     'invalid',
     () => 'the circuit has no classical bits, so there are no counts: add measurements',
   ),
+  /** OpenQASM that does not lex, parse or make sense; `details` has `line`, `column`, `file` and, for syntax, `found` and `expected`. */
+  invalidQasm: defineError<{ file?: string; line: number; column: number; message: string }>(
+    'INVALID_QASM',
+    'invalid',
+    (p) => `${p.file ?? '<input>'}:${p.line}:${p.column}: ${p.message}`,
+  ),
+  /** A valid OpenQASM construct this importer does not run (timing, calibrations, extern); `details.construct` names it. */
+  unsupportedQasm: defineError<{
+    file?: string;
+    line: number;
+    column: number;
+    construct: string;
+    reason: string;
+  }>(
+    'UNSUPPORTED_QASM_FEATURE',
+    'invalid',
+    (p) => `${p.file ?? '<input>'}:${p.line}:${p.column}: '${p.construct}' is not supported: ${p.reason}`,
+  ),
+  /** An `input` the program needs at import time (it shapes control flow or sizes) has no value. */
+  missingInput: defineError<{ name: string; type: string }>(
+    'MISSING_INPUT',
+    'invalid',
+    (p) => `input '${p.name}' (${p.type}) needs a value: pass it in the inputs`,
+  ),
+  /** A circuit operation the target format cannot write; `details.operation` names it. */
+  cannotExport: defineError<{ format: string; operation: string; reason: string }>(
+    'CANNOT_EXPORT',
+    'unprocessable',
+    (p) => `cannot write ${p.operation} as ${p.format}: ${p.reason}`,
+  ),
+  exampleNotFound: defineError<{ name: string; known: string[] }>(
+    'EXAMPLE_NOT_FOUND',
+    'not_found',
+    (p) => `no example named '${p.name}' (examples: ${p.known.join(', ')})`,
+  ),
+  /** A file the CLI was asked to read (a source or an include) cannot be read. */
+  sourceUnreadable: defineError<{ path: string; reason: string }>(
+    'SOURCE_UNREADABLE',
+    'invalid',
+    (p) => `cannot read ${p.path}: ${p.reason}`,
+  ),
+  jobNotFound: defineError<{ id: string }>('JOB_NOT_FOUND', 'not_found', (p) => `no job with id '${p.id}'`),
+  /** The result of a job that has not completed: `details.status` says where it is. */
+  jobNotFinished: defineError<{ id: string; status: string }>(
+    'JOB_NOT_FINISHED',
+    'conflict',
+    (p) => `job '${p.id}' is ${p.status}; its result exists once it is completed`,
+  ),
+  /** Cancelling a job that already ended. */
+  jobNotCancellable: defineError<{ id: string; status: string }>(
+    'JOB_NOT_CANCELLABLE',
+    'conflict',
+    (p) => `job '${p.id}' is ${p.status} and can no longer be cancelled`,
+  ),
+  /** The queue holds its documented maximum of jobs waiting or running. */
+  tooManyJobs: defineError<{ limit: number }>(
+    'TOO_MANY_JOBS',
+    'rate_limited',
+    (p) => `${p.limit} jobs are already queued or running; retry when some have finished`,
+  ),
+  /** Recorded as the error of a job that was running when the service stopped; it is not rerun. */
+  jobInterrupted: defineError<void>(
+    'JOB_INTERRUPTED',
+    'unavailable',
+    () => 'the service stopped while the job was running',
+  ),
 };
 
 /** INVALID_OPERATION for `operation`, with the operation and the reason also in `details`. */
