@@ -22,7 +22,8 @@ export type MathFunction = 'sin' | 'cos' | 'tan' | 'arcsin' | 'arccos' | 'arctan
 /** A gate parameter: a number, or an expression over named parameters. */
 export type ParamValue = number | Expr;
 
-const FUNCTIONS: Record<MathFunction, (x: number) => number> = {
+/** What each function computes, for evaluation (and the importer's constant folding). */
+export const MATH_FUNCTIONS: Readonly<Record<MathFunction, (x: number) => number>> = {
   sin: Math.sin,
   cos: Math.cos,
   tan: Math.tan,
@@ -86,7 +87,9 @@ export function evaluate(value: ParamValue, bindings: Bindings): number {
     case 'binary':
       return BINARY[value.op](evaluate(value.left, bindings), evaluate(value.right, bindings));
     case 'call':
-      return FUNCTIONS[value.fn](evaluate(value.args[0] ?? { kind: 'number', value: Number.NaN }, bindings));
+      return MATH_FUNCTIONS[value.fn](
+        evaluate(value.args[0] ?? { kind: 'number', value: Number.NaN }, bindings),
+      );
   }
 }
 
