@@ -39,6 +39,12 @@ export interface RunOptions {
   readonly fusion?: FusionOptions;
   /** Threads for passes over large states. Default: the machine's cores. */
   readonly threads?: number;
+  /**
+   * Called as the run advances with the fraction of its work done, 0 to 1: passes over the state
+   * for a sampled run, trajectories or shots for a noisy or branching one. At most every 100 ms,
+   * and once with 1 when the simulation ends.
+   */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';

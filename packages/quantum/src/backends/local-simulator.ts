@@ -22,6 +22,8 @@ export const MAX_SHOTS = 1_000_000;
 export const DEFAULT_SHOTS = 1024;
 /** States at or above this many qubits are swept by the worker pool. */
 export const PARALLEL_THRESHOLD = 18;
+/** Shortest interval between two progress reports of a run. */
+export const PROGRESS_INTERVAL_MS = 100;
 
 export interface LocalSimulatorOptions {
   /** Bytes of state memory the simulator may use. Default: 80 % of this machine's memory. */
@@ -35,6 +37,7 @@ interface Prepared {
   readonly shots: number;
   readonly seed: number;
   readonly settings: ReturnType<typeof runSettings>;
+  readonly onProgress: RunOptions['onProgress'];
 }
 
 function runSettings(options: RunOptions) {
@@ -46,6 +49,25 @@ function runSettings(options: RunOptions) {
     fusion: resolveFusion(options.fusion),
     threads,
     memory: options.memory ?? false,
+  };
+}
+
+/** Passes increasing fractions to `report` at most every `intervalMs`; `finish` reports 1. */
+function throttleProgress(report: (fraction: number) => void, intervalMs: number) {
+  let lastTime = -Infinity;
+  let lastFraction = 0;
+  const emit = (fraction: number): void => {
+    lastTime = performance.now();
+    lastFraction = fraction;
+    report(fraction);
+  };
+  return {
+    update: (fraction: number): void => {
+      if (fraction > lastFraction && performance.now() - lastTime >= intervalMs) emit(fraction);
+    },
+    finish: (): void => {
+      if (lastFraction < 1) emit(1);
+    },
   };
 }
 
@@ -130,7 +152,7 @@ export class LocalSimulator implements Backend {
       instructions,
       schedule: schedule(instructions, circuit.numQubits, circuit.numClbits),
     };
-    return { program, shots, seed, settings };
+    return { program, shots, seed, settings, onProgress: options.onProgress };
   }
 
   /** Estimates; `passes` is the fused pass count when a run has already fused the circuit. */
@@ -160,6 +182,10 @@ export class LocalSimulator implements Backend {
   private execute(prepared: Prepared): Result {
     const started = process.hrtime.bigint();
     const { program, shots, seed, settings } = prepared;
+    const progress =
+      prepared.onProgress === undefined
+        ? undefined
+        : throttleProgress(prepared.onProgress, PROGRESS_INTERVAL_MS);
     const execution = execute(program, {
       shots,
       measureRng: createRng(seed, 0),
@@ -170,7 +196,9 @@ export class LocalSimulator implements Backend {
       parallelThreshold: PARALLEL_THRESHOLD,
       memoryLimit: this.memoryLimit,
       ...(this.chunkBits === undefined ? {} : { chunkBits: this.chunkBits }),
+      ...(progress === undefined ? {} : { onProgress: progress.update }),
     });
+    progress?.finish();
     const simulated = process.hrtime.bigint();
     const counts: Record<string, number> = {};
     const countsPostselected: Record<string, number> = {};

@@ -1,18 +1,14 @@
 /** `qcirc`: the quantum service's command-line tool. */
-import { addServeOptions, runCli } from '@lab/server-kit';
+import { runCli } from '@lab/server-kit';
 import { Command } from 'commander';
-import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../config.js';
 import { VERSION } from '../version.js';
-import { runServe } from './serve.js';
+import { addServeCommand } from './serve.js';
 
 export function buildProgram(): Command {
   const program = new Command('qcirc')
     .description('Build, convert and run quantum circuits')
     .version(VERSION);
-  addServeOptions(program.command('serve').description('Run the local REST API'), 'QCIRC', {
-    port: DEFAULT_PORT,
-    dataDir: DEFAULT_DATA_DIR,
-  }).action(runServe);
+  addServeCommand(program);
   return program;
 }
 

@@ -1,10 +1,12 @@
 /** `qcirc serve`: validate the settings, open the store, serve REST until a signal. */
-import { runService } from '@lab/server-kit';
+import { addServeOptions, runService } from '@lab/server-kit';
+import { Option, type Command } from 'commander';
 import { buildServer } from '../api/server.js';
-import { API_PREFIX, ServeConfigSchema } from '../config.js';
+import { API_PREFIX, DEFAULT_DATA_DIR, DEFAULT_PORT, ServeConfigSchema } from '../config.js';
+import { DEFAULT_MAX_JOBS, DEFAULT_MAX_RUNNING_JOBS } from '../jobs/limits.js';
 import { openStore } from '../store/database.js';
 
-export function runServe(flags: Record<string, unknown>): Promise<void> {
+function runServe(flags: Record<string, unknown>): Promise<void> {
   return runService(
     {
       service: 'quantum',
@@ -15,4 +17,25 @@ export function runServe(flags: Record<string, unknown>): Promise<void> {
     },
     flags,
   );
+}
+
+/** `serve` with the kit's flags and the job limits, each also read from a `QCIRC_` variable. */
+export function addServeCommand(program: Command): void {
+  addServeOptions(program.command('serve').description('Run the local REST API'), 'QCIRC', {
+    port: DEFAULT_PORT,
+    dataDir: DEFAULT_DATA_DIR,
+  })
+    .addOption(
+      new Option(
+        '--max-running-jobs <n>',
+        `jobs simulated at once, one worker thread each (default ${DEFAULT_MAX_RUNNING_JOBS}: half the cores)`,
+      ).env('QCIRC_MAX_RUNNING_JOBS'),
+    )
+    .addOption(
+      new Option(
+        '--max-jobs <n>',
+        `jobs queued or running at once; more are refused with 429 (default ${DEFAULT_MAX_JOBS})`,
+      ).env('QCIRC_MAX_JOBS'),
+    )
+    .action(runServe);
 }

@@ -38,6 +38,12 @@ export interface ExecuteSettings {
   readonly parallelThreshold: number;
   readonly memoryLimit: number;
   readonly chunkBits?: number;
+  /**
+   * The fraction of the work done, never decreasing: after each pass of an ideal terminal run, each
+   * pass of a trajectory of a noisy one (the trajectories and the final ideal sweep sharing the
+   * range equally), and each group of shots of a branching run.
+   */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 export interface Program {
@@ -166,6 +172,7 @@ class Runner {
   peakStates = 0;
   private readonly steps: Step[];
   private readonly tables = new Map<number, ConjugationTable>();
+  private reported = 0;
 
   constructor(
     private readonly program: Program,
@@ -208,7 +215,8 @@ class Runner {
     try {
       let reached = 0;
       let work: StateVector | undefined;
-      for (const branch of branches) {
+      const units = branches.length + 1;
+      for (const [i, branch] of branches.entries()) {
         this.applyGates(checkpoint, this.unitariesBetween(reached, branch.at, []));
         reached = branch.at;
         work ??= this.newState();
@@ -216,12 +224,18 @@ class Runner {
         const frameGates: GateInput[] = [];
         branch.frame.forEach((p, q) => p !== 0 && frameGates.push(pauliGate(q, p)));
         const later = branch.events.filter((e) => e.cycle >= branch.at);
-        this.applyGates(work, [...frameGates, ...this.unitariesBetween(branch.at, Infinity, later)]);
+        this.applyGates(work, [...frameGates, ...this.unitariesBetween(branch.at, Infinity, later)], {
+          from: i / units,
+          to: (i + 1) / units,
+        });
         this.trajectories += 1;
         this.sampleInto(work, branch.shots, source, undefined, outcomes);
       }
       work?.release();
-      this.applyGates(checkpoint, this.unitariesBetween(reached, Infinity, []));
+      this.applyGates(checkpoint, this.unitariesBetween(reached, Infinity, []), {
+        from: branches.length / units,
+        to: 1,
+      });
       const allShots = frameShots.flatMap((f) => f.shots);
       const flipsOf = new Array<Uint8Array | undefined>(this.settings.shots);
       frameShots.forEach((f) => f.shots.forEach((s) => (flipsOf[s] = f.flips)));
@@ -310,6 +324,8 @@ class Runner {
       }))
       .sort((a, b) => a.at - b.at);
     const cloning = numQubits <= CLONE_LIMIT_QUBITS;
+    const totalGroups = cloning ? ordered.length : this.settings.shots;
+    let groupsDone = 0;
     this.checkMemory(2);
     const checkpoint = this.newState();
     const work = this.newState();
@@ -335,6 +351,8 @@ class Runner {
             0,
             outcomes,
           );
+          groupsDone += 1;
+          this.progress(groupsDone / totalGroups);
         }
       }
     } finally {
@@ -420,9 +438,23 @@ class Runner {
     });
   }
 
-  private applyGates(state: StateVector, gates: readonly GateInput[]): void {
-    for (const op of fuse(gates, this.program.numQubits, this.settings.fusion))
+  /** Applies `gates` fused; with `span`, progress moves from `span.from` to `span.to` pass by pass. */
+  private applyGates(
+    state: StateVector,
+    gates: readonly GateInput[],
+    span?: { readonly from: number; readonly to: number },
+  ): void {
+    const ops = fuse(gates, this.program.numQubits, this.settings.fusion);
+    ops.forEach((op, k) => {
       state.apply(state.prepare(op));
+      if (span !== undefined) this.progress(span.from + ((span.to - span.from) * (k + 1)) / ops.length);
+    });
+  }
+
+  private progress(fraction: number): void {
+    if (fraction <= this.reported) return;
+    this.reported = fraction;
+    this.settings.onProgress?.(fraction);
   }
 
   private checkMemory(states: number): void {

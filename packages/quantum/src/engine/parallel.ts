@@ -9,9 +9,10 @@
  * loop, ready for the next state.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Amplitudes, PreparedOp } from './kernels.js';
 import { applyRange } from './kernels.js';
+import { spawnWorker } from './spawn-worker.js';
 
 export const CONTROL = {
   generation: 0,
@@ -83,15 +84,6 @@ export function readyPool(threads: number): ParallelPool | undefined {
   return ready.get(threads);
 }
 
-function spawnWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parallel-worker.js', import.meta.url));
-  // Running from TypeScript sources (tests, benchmarks): load the worker through tsx.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const worker = new URL('./parallel-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); });`;
-  return new Worker(code, { eval: true });
-}
-
 async function createPool(threads: number): Promise<ParallelPool> {
   const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL.size));
   const params = new Float64Array(new SharedArrayBuffer(8 * PARAMS.size));
@@ -100,7 +92,7 @@ async function createPool(threads: number): Promise<ParallelPool> {
       { length: threads - 1 },
       () =>
         new Promise<Worker>((resolve, reject) => {
-          const worker = spawnWorker();
+          const worker = spawnWorker('./parallel-worker', import.meta.url);
           worker.once('message', () => {
             worker.off('error', reject);
             worker.unref();

@@ -379,3 +379,41 @@ describe('jobs and results', () => {
     }
   });
 });
+
+describe('progress', () => {
+  it('reports increasing fractions, throttled, ending at 1', async () => {
+    const fractions: number[] = [];
+    const times: number[] = [];
+    // About half a second: several reports apart, by the interval.
+    const c = ghz(16).t(3).h(5).t(7).measureAll();
+    await new LocalSimulator()
+      .run(c, {
+        shots: 3000,
+        seed: 4,
+        noise: { loss: 0.01 },
+        threads: 1,
+        onProgress: (f) => {
+          fractions.push(f);
+          times.push(performance.now());
+        },
+      })
+      .result();
+    expect(fractions.length).toBeGreaterThanOrEqual(3);
+    expect(fractions.at(-1)).toBe(1);
+    fractions.forEach((f, i) => expect(f).toBeGreaterThan(i === 0 ? 0 : fractions[i - 1]!));
+    // Every report but the final 1 is at least the interval after the previous one.
+    for (let i = 1; i < times.length - 1; i += 1)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(99);
+  });
+
+  it('a fast run reports its first pass and then 1', async () => {
+    const fractions: number[] = [];
+    await new LocalSimulator()
+      .run(bell(), { shots: 10, seed: 1, noise: { loss: 0 }, onProgress: (f) => fractions.push(f) })
+      .result();
+    expect(fractions).toHaveLength(2);
+    expect(fractions[0]).toBeGreaterThan(0);
+    expect(fractions[0]).toBeLessThan(1);
+    expect(fractions[1]).toBe(1);
+  });
+});

@@ -178,4 +178,39 @@ describe('execute', () => {
     expect(e.trajectories).toBeGreaterThan(0);
     expect(e.peakStateBytes).toBe(2 * 64);
   });
+
+  describe('progress', () => {
+    const reported = (c: Circuit, shots: number, loss = 0) => {
+      const fractions: number[] = [];
+      const e = execute(program(c), { ...settings(shots, 3, loss), onProgress: (f) => fractions.push(f) });
+      return { fractions, e };
+    };
+    const expectIncreasingToOne = (fractions: readonly number[]) => {
+      expect(fractions.length).toBeGreaterThan(0);
+      fractions.forEach((f, i) => expect(f).toBeGreaterThan(i === 0 ? 0 : fractions[i - 1]!));
+      expect(fractions.at(-1)).toBe(1);
+    };
+
+    it('an ideal terminal run reports once per pass over the state', () => {
+      const c = new Circuit(3, 3).h(0).t(0).cx(0, 1).t(1).cx(1, 2).h(2).measure([0, 1, 2], [0, 1, 2]);
+      const { fractions, e } = reported(c, 100);
+      expectIncreasingToOne(fractions);
+      expect(fractions).toHaveLength(e.passes);
+    });
+
+    it('a noisy run moves through its trajectories and ends at 1', () => {
+      const c = new Circuit(2, 2).h(0).cx(0, 1).t(1).h(1).measure([0, 1], [0, 1]);
+      const { fractions, e } = reported(c, 2000, 0.2);
+      expect(e.trajectories).toBeGreaterThan(1);
+      expectIncreasingToOne(fractions);
+      expect(fractions.length).toBeGreaterThan(e.trajectories);
+    });
+
+    it('a branching run reports after each group of shots', () => {
+      const c = new Circuit(2, 2).h(0).measure(0, 0).cx(0, 1).measure(1, 1);
+      const { fractions } = reported(c, 500, 0.2);
+      expectIncreasingToOne(fractions);
+      expect(fractions.length).toBeGreaterThan(1);
+    });
+  });
 });

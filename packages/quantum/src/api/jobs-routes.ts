@@ -1,0 +1,158 @@
+/**
+ * The job routes: submit, list, read, fetch the result, cancel. Each handler parses its request
+ * and calls one function of the job service; every error is the service's catalogue error,
+ * mapped to its status by the kit.
+ */
+import { defineRoute, type RouteSpec } from '@lab/server-kit';
+import { API_PREFIX } from '../config.js';
+import type { JobService } from '../jobs/service.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_JOBS_LIMIT,
+  MAX_OPERATIONS,
+  MAX_QASM_LENGTH,
+  MAX_REQUEST_BYTES,
+  MAX_SHOTS,
+} from '../jobs/limits.js';
+import { toJobRequest } from './job-request.js';
+import {
+  errorResponse,
+  JobIdParamsSchema,
+  JobPageSchema,
+  JobRef,
+  ListJobsQuerySchema,
+  ResultSchema,
+  SubmitJobBodySchema,
+} from './schemas.js';
+
+const notFound = errorResponse('JOB_NOT_FOUND: no job has this id');
+
+export function jobRoutes(jobs: JobService): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/jobs',
+      summary: 'Submit a circuit to run',
+      tags: ['jobs'],
+      access: 'public',
+      schema: {
+        description: [
+          'Validates the request, builds the circuit and queues the job; answers at once with `201 Created`,',
+          '`Location: /jobs/{id}` and the job. The run is asynchronous: poll `GET /jobs/{id}` until its',
+          '`status` is final, then fetch `GET /jobs/{id}/result`.',
+          '',
+          `Limits: body ${MAX_REQUEST_BYTES} bytes (413), \`qasm\` ${MAX_QASM_LENGTH} characters, shots 1 to`,
+          `${MAX_SHOTS}, ${MAX_OPERATIONS} operations after QASM loops are unrolled, qubits by the`,
+          "simulator's memory (422), and the service's `max-jobs` setting for jobs queued or running (429,",
+          `default 100, at most ${MAX_JOBS_LIMIT}).`,
+        ].join('\n'),
+        body: SubmitJobBodySchema,
+        response: {
+          201: JobRef,
+          400: errorResponse(
+            'VALIDATION_ERROR (a field fails the schema, or neither or both of `qasm` and `circuit`: ' +
+              '`details.field` names it), INVALID_JSON, INVALID_QASM or UNSUPPORTED_QASM_FEATURE (with ' +
+              '`details.line` and `details.column`), MISSING_INPUT, INVALID_CIRCUIT, INVALID_OPERATION, ' +
+              'UNBOUND_PARAMETER, INVALID_RUN_OPTIONS (`details.field`)',
+          ),
+          404: errorResponse('BACKEND_NOT_FOUND: no backend has this name (see `GET /backends`)'),
+          413: errorResponse('PAYLOAD_TOO_LARGE: the body exceeds the limit'),
+          422: errorResponse("CIRCUIT_TOO_LARGE: the state would not fit in the simulator's memory"),
+          429: errorResponse('TOO_MANY_JOBS: the queue is full; retry when jobs have finished'),
+          503: errorResponse('BACKEND_UNAVAILABLE: the backend exists but cannot run jobs now'),
+        },
+      },
+      handler: async (request, reply) => {
+        const job = jobs.submit(toJobRequest(request.body), request.log);
+        reply.code(201).header('location', `${API_PREFIX}/jobs/${job.id}`);
+        return job;
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      url: '/jobs',
+      summary: 'List jobs, newest first',
+      tags: ['jobs'],
+      access: 'public',
+      schema: {
+        description:
+          `Pages of \`limit\` jobs (default ${DEFAULT_PAGE_SIZE}), newest first. When more exist, ` +
+          '`next_cursor` is set: pass it as `cursor` to get the next page. Filter with `status`.',
+        querystring: ListJobsQuerySchema,
+        response: {
+          200: JobPageSchema,
+          400: errorResponse(
+            'VALIDATION_ERROR: a bad `status`, `limit` or `cursor`, named in `details.field`',
+          ),
+        },
+      },
+      handler: async (request) => {
+        const { status, limit, cursor } = request.query;
+        return jobs.list({
+          limit: limit ?? DEFAULT_PAGE_SIZE,
+          ...(status === undefined ? {} : { status }),
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      url: '/jobs/:id',
+      summary: 'Read a job',
+      tags: ['jobs'],
+      access: 'public',
+      schema: {
+        description:
+          'The job with its `status`, timestamps, `progress` while running and `error` when failed.',
+        params: JobIdParamsSchema,
+        response: { 200: JobRef, 404: notFound },
+      },
+      handler: async (request) => jobs.get(request.params.id),
+    }),
+
+    defineRoute({
+      method: 'GET',
+      url: '/jobs/:id/result',
+      summary: 'Fetch the result of a completed job',
+      tags: ['jobs'],
+      access: 'public',
+      schema: {
+        description:
+          'Counts, post-selected counts, erasures, estimates, timing and the seed. Results are kept with ' +
+          'their jobs and survive a restart.',
+        params: JobIdParamsSchema,
+        response: {
+          200: ResultSchema,
+          404: notFound,
+          409: errorResponse(
+            'JOB_NOT_FINISHED: the job is not completed; `details.status` says where it is and, for a ' +
+              'failed job, `details.error` why',
+          ),
+        },
+      },
+      handler: async (request) => jobs.result(request.params.id),
+    }),
+
+    defineRoute({
+      method: 'DELETE',
+      url: '/jobs/:id',
+      summary: 'Cancel a queued or running job',
+      tags: ['jobs'],
+      access: 'public',
+      schema: {
+        description:
+          'A queued job is cancelled before it starts; a running one has its worker thread terminated. ' +
+          'Answers `200` with the job, already `cancelled`. Jobs are kept: cancelling does not delete.',
+        params: JobIdParamsSchema,
+        response: {
+          200: JobRef,
+          404: notFound,
+          409: errorResponse('JOB_NOT_CANCELLABLE: the job has already completed, failed or been cancelled'),
+        },
+      },
+      handler: async (request) => jobs.cancel(request.params.id, request.log),
+    }),
+  ];
+}

@@ -1,0 +1,42 @@
+/**
+ * The worker thread of one job (see runner.ts): builds the circuit from the request, runs it on
+ * its backend and posts progress, then the result's JSON or the error. The simulation blocks this
+ * thread, which is why it is not the service's.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { AppError, KitErrors } from '@lab/server-kit/errors';
+import { getBackend } from '../backends/registry.js';
+import { adoptMemoryBandwidth } from '../engine/bandwidth.js';
+import { jobErrorOf } from './job.js';
+import { buildCircuit, runOptions } from './program.js';
+import type { JobWorkerInput, JobWorkerMessage } from './runner.js';
+
+const post = (message: JobWorkerMessage): void => parentPort!.postMessage(message);
+
+function failure(error: unknown): JobWorkerMessage {
+  // A catalogue error is the request's outcome; anything else is a bug, whose stack goes to the log.
+  if (error instanceof AppError && error.kind !== 'internal')
+    return { type: 'failed', error: jobErrorOf(error) };
+  return {
+    type: 'failed',
+    error: jobErrorOf(KitErrors.internal()),
+    stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  };
+}
+
+async function runJob({ request, threads, memoryBandwidth }: JobWorkerInput): Promise<JobWorkerMessage> {
+  adoptMemoryBandwidth(memoryBandwidth);
+  try {
+    const circuit = buildCircuit(request);
+    const options = runOptions(request, {
+      threads,
+      onProgress: (fraction) => post({ type: 'progress', fraction }),
+    });
+    const result = await getBackend(request.backend).run(circuit, options).result();
+    return { type: 'completed', result: result.toJSON() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+post(await runJob(workerData as JobWorkerInput));

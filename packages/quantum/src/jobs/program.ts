@@ -1,0 +1,35 @@
+/**
+ * A job's request as a backend takes it: the circuit, built from OpenQASM or the JSON form, and
+ * the run options. The service builds it to validate a request before queueing it; the worker
+ * builds it again from the stored request to run it.
+ */
+import type { RunOptions } from '../backends/backend.js';
+import type { Circuit } from '../circuit/circuit.js';
+import { circuitFromJson } from '../circuit/json.js';
+import { importQasm } from '../qasm/importer.js';
+import type { JobRequest } from './job.js';
+
+export function buildCircuit(request: JobRequest): Circuit {
+  const { program } = request;
+  if (program.format === 'circuit') return circuitFromJson(program.circuit);
+  return importQasm(program.source, request.inputs === undefined ? {} : { inputs: request.inputs }).circuit;
+}
+
+/** The run options of `request`; its numeric inputs also bind the circuit's free parameters. */
+export function runOptions(
+  request: JobRequest,
+  extra: Pick<RunOptions, 'threads' | 'onProgress'> = {},
+): RunOptions {
+  const parameters = Object.fromEntries(
+    Object.entries(request.inputs ?? {}).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number',
+    ),
+  );
+  return {
+    shots: request.shots,
+    ...(request.seed === undefined ? {} : { seed: request.seed }),
+    ...(request.noise === undefined ? {} : { noise: request.noise }),
+    parameters,
+    ...extra,
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The job service: the core the REST API translates to. It knows jobs, their queue and their
+ * workers, and nothing of HTTP.
+ *
+ * - `submit` validates a request completely before queueing it (backend, program, limits, run
+ *   options and the memory the state needs, through the backend's own estimate), so a job that
+ *   is queued can only fail for reasons found while running.
+ * - Queued jobs start in submission order as soon as fewer than `maxRunning` run; each runs on its
+ *   own worker thread (runner.ts). At most `maxJobs` are queued or running at once.
+ * - Every state change is written to the store first, then logged; `progress` of a running job
+ *   lives only in memory.
+ * - `start` recovers after a restart: jobs that were running are failed with JOB_INTERRUPTED,
+ *   queued ones start again. `close` fails the running ones the same way and ends their workers.
+ */
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import type { Logger } from '@lab/server-kit';
+import { KitErrors } from '@lab/server-kit/errors';
+import type { Backend } from '../backends/backend.js';
+import { getBackend } from '../backends/registry.js';
+import { QuantumErrors } from '../errors.js';
+import type { JobRepository, StoredJob } from '../store/jobs.js';
+import { jobErrorOf, type Job, type JobRequest, type JobStatus } from './job.js';
+import { MAX_OPERATIONS } from './limits.js';
+import { buildCircuit, runOptions } from './program.js';
+import type { JobRunner, RunHandle, RunOutcome } from './runner.js';
+
+/** Where a transition is logged: the service's logger, or a request's (which adds its id). */
+export type JobLog = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+export interface JobServiceOptions {
+  readonly repository: JobRepository;
+  readonly runner: JobRunner;
+  readonly logger: JobLog;
+  /** Jobs running at once. */
+  readonly maxRunning: number;
+  /** Jobs queued or running at once. */
+  readonly maxJobs: number;
+  /** Backends by name (the registry by default). */
+  readonly backend?: (name: string) => Backend;
+}
+
+export interface ListOptions {
+  readonly status?: JobStatus;
+  readonly limit: number;
+  /** The `next_cursor` of the previous page. */
+  readonly cursor?: string;
+}
+
+export interface JobPage {
+  readonly jobs: Job[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  readonly next_cursor: string | null;
+}
+
+interface Running {
+  readonly handle: RunHandle;
+  progress: number;
+}
+
+export type JobService = ReturnType<typeof createJobService>;
+
+const now = (): string => new Date().toISOString();
+
+export function createJobService(options: JobServiceOptions) {
+  const { repository, runner, logger, maxRunning, maxJobs } = options;
+  const backendNamed = options.backend ?? getBackend;
+  // The cores are shared among the jobs that run at once.
+  const threads = Math.max(1, Math.floor(availableParallelism() / maxRunning));
+  const running = new Map<string, Running>();
+  let closed = false;
+
+  const withProgress = (job: StoredJob): Job => ({
+    ...job,
+    progress:
+      job.status === 'running'
+        ? (running.get(job.id)?.progress ?? 0)
+        : job.status === 'queued'
+          ? 0
+          : job.status === 'completed'
+            ? 1
+            : null,
+  });
+
+  const find = (id: string): Job => {
+    const job = repository.get(id);
+    if (job === undefined) throw QuantumErrors.jobNotFound({ id }, { details: { id } });
+    return withProgress(job);
+  };
+
+  function dispatch(): void {
+    while (!closed && running.size < maxRunning) {
+      const next = repository.claimNext(now());
+      if (next === undefined) return;
+      launch(next.id, next.request);
+    }
+  }
+
+  function launch(id: string, request: JobRequest): void {
+    let handle: RunHandle;
+    try {
+      handle = runner.start(request, {
+        threads,
+        onProgress: (fraction) => {
+          const entry = running.get(id);
+          if (entry !== undefined) entry.progress = fraction;
+        },
+      });
+    } catch (error) {
+      // No worker could start (threads exhausted, say): the job fails instead of staying running.
+      repository.fail(id, jobErrorOf(KitErrors.internal()), now());
+      logger.error({ job_id: id, from: 'running', to: 'failed', err: error }, 'job failed to start');
+      return;
+    }
+    running.set(id, { handle, progress: 0 });
+    logger.info({ job_id: id, from: 'queued', to: 'running' }, 'job running');
+    handle.outcome
+      .then((outcome) => settle(id, outcome))
+      .catch((error: unknown) =>
+        logger.error({ job_id: id, err: error }, 'recording the job outcome failed'),
+      );
+  }
+
+  function settle(id: string, outcome: RunOutcome): void {
+    running.delete(id);
+    if (outcome.status === 'completed') {
+      if (repository.complete(id, outcome.result, now())) {
+        logger.info({ job_id: id, from: 'running', to: 'completed' }, 'job completed');
+      }
+    } else if (outcome.status === 'failed') {
+      if (repository.fail(id, outcome.error, now())) {
+        const fields = { job_id: id, from: 'running', to: 'failed', code: outcome.error.code };
+        if (outcome.stack === undefined) logger.info(fields, 'job failed');
+        else logger.error({ ...fields, stack: outcome.stack }, 'job failed unexpectedly');
+      }
+    }
+    // A cancelled run was recorded when it was cancelled.
+    dispatch();
+  }
+
+  return {
+    /** Fails the jobs an earlier process left running, then starts the queued ones. */
+    start(): void {
+      const interrupted = repository.failRunning(jobErrorOf(QuantumErrors.jobInterrupted()), now());
+      for (const id of interrupted) {
+        logger.warn(
+          { job_id: id, from: 'running', to: 'failed', code: 'JOB_INTERRUPTED' },
+          'job interrupted',
+        );
+      }
+      dispatch();
+    },
+
+    /** Validates `request`, queues it and returns the queued job (it may already be running). */
+    submit(request: JobRequest, log: JobLog = logger): Job {
+      const backend = backendNamed(request.backend);
+      const status = backend.status();
+      if (!status.available) {
+        const reason = status.reason ?? 'it is offline';
+        throw QuantumErrors.backendUnavailable(
+          { name: backend.name, reason },
+          { details: { backend: backend.name, reason } },
+        );
+      }
+      const circuit = buildCircuit(request);
+      const operations = circuit.operations.length;
+      if (operations > MAX_OPERATIONS) {
+        throw QuantumErrors.invalidCircuit(
+          { reason: `the circuit has ${operations} operations; at most ${MAX_OPERATIONS} are accepted` },
+          { details: { operations, limit: MAX_OPERATIONS } },
+        );
+      }
+      const estimate = backend.estimate(circuit, runOptions(request));
+      const id = randomUUID();
+      const queued = repository.insertIfRoom(
+        {
+          id,
+          request,
+          qubits: circuit.numQubits,
+          clbits: circuit.numClbits,
+          estimatedSeconds: estimate.estimatedSeconds,
+          createdAt: now(),
+        },
+        maxJobs,
+      );
+      if (!queued) throw QuantumErrors.tooManyJobs({ limit: maxJobs }, { details: { limit: maxJobs } });
+      log.info(
+        { job_id: id, to: 'queued', backend: request.backend, qubits: circuit.numQubits },
+        'job queued',
+      );
+      dispatch();
+      return find(id);
+    },
+
+    get: find,
+
+    /** Newest first, optionally of one status. */
+    list({ status, limit, cursor }: ListOptions): JobPage {
+      const page = repository.list({
+        limit,
+        ...(status === undefined ? {} : { status }),
+        ...(cursor === undefined ? {} : { before: Number(cursor) }),
+      });
+      return {
+        jobs: page.jobs.map(withProgress),
+        next_cursor: page.next === null ? null : String(page.next),
+      };
+    },
+
+    /** The result of a completed job; JOB_NOT_FINISHED (with the job's status and error) otherwise. */
+    result(id: string): unknown {
+      const job = find(id);
+      if (job.status !== 'completed') {
+        throw QuantumErrors.jobNotFinished(
+          { id, status: job.status },
+          { details: { status: job.status, ...(job.error === null ? {} : { error: job.error }) } },
+        );
+      }
+      return repository.result(id);
+    },
+
+    /** Cancels a queued or running job (a running one's worker is terminated) and returns it. */
+    cancel(id: string, log: JobLog = logger): Job {
+      const job = find(id);
+      if (!repository.cancel(id, now())) {
+        const ended = find(id);
+        throw QuantumErrors.jobNotCancellable(
+          { id, status: ended.status },
+          { details: { status: ended.status } },
+        );
+      }
+      running.get(id)?.handle.cancel();
+      log.info({ job_id: id, from: job.status, to: 'cancelled' }, 'job cancelled');
+      return find(id);
+    },
+
+    /** At shutdown: fails the running jobs with JOB_INTERRUPTED and waits for their workers to end. */
+    async close(): Promise<void> {
+      closed = true;
+      const error = jobErrorOf(QuantumErrors.jobInterrupted());
+      const ending = [...running].map(([id, entry]) => {
+        if (repository.fail(id, error, now())) {
+          logger.warn({ job_id: id, from: 'running', to: 'failed', code: error.code }, 'job interrupted');
+        }
+        entry.handle.cancel();
+        return entry.handle.outcome;
+      });
+      await Promise.all(ending);
+    },
+  };
+}

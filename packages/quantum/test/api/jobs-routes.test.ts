@@ -1,0 +1,92 @@
+/**
+ * The job routes as documented: every route and each of its error statuses is in the OpenAPI
+ * document, the shared schemas are components, and every reference resolves. (Their behaviour
+ * is tested against a real process in server.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '@lab/server-kit';
+import { inProcessApp } from './in-process.js';
+
+interface Operation {
+  summary: string;
+  description: string;
+  responses: Record<string, { description: string }>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+}
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+let app: App;
+let doc: OpenApi;
+beforeAll(async () => {
+  app = await inProcessApp();
+  doc = (await app.inject({ url: '/openapi.json' })).json<OpenApi>();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Every `$ref` in a JSON value. */
+function refs(value: unknown): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [v] : refs(v)));
+}
+
+describe('the OpenAPI document', () => {
+  it.each([
+    ['/jobs', 'post', ['201', '400', '404', '413', '422', '429', '503']],
+    ['/jobs', 'get', ['200', '400']],
+    ['/jobs/{id}', 'get', ['200', '404']],
+    ['/jobs/{id}/result', 'get', ['200', '404', '409']],
+    ['/jobs/{id}', 'delete', ['200', '404', '409']],
+    ['/backends', 'get', ['200']],
+  ])('documents %s %s with its statuses', (path, method, statuses) => {
+    const operation = doc.paths[path]?.[method];
+    expect(operation, `${method} ${path}`).toBeDefined();
+    expect(operation!.summary).not.toBe('');
+    for (const status of statuses) expect(operation!.responses[status]?.description, status).toBeTruthy();
+    expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['4XX', '5XX']));
+  });
+
+  it('names the error codes of each status in its description', () => {
+    const post = doc.paths['/jobs']!.post!.responses;
+    expect(post['400']!.description).toContain('INVALID_QASM');
+    expect(post['404']!.description).toContain('BACKEND_NOT_FOUND');
+    expect(post['413']!.description).toContain('PAYLOAD_TOO_LARGE');
+    expect(post['422']!.description).toContain('CIRCUIT_TOO_LARGE');
+    expect(post['429']!.description).toContain('TOO_MANY_JOBS');
+    expect(post['503']!.description).toContain('BACKEND_UNAVAILABLE');
+    expect(doc.paths['/jobs/{id}/result']!.get!.responses['409']!.description).toContain('JOB_NOT_FINISHED');
+    expect(doc.paths['/jobs/{id}']!.delete!.responses['409']!.description).toContain('JOB_NOT_CANCELLABLE');
+  });
+
+  it('states the limits in the submit route description', () => {
+    const { description } = doc.paths['/jobs']!.post!;
+    for (const limit of ['4194304 bytes', '1048576 characters', '1000000', '100000 operations']) {
+      expect(description).toContain(limit);
+    }
+  });
+
+  it('publishes the job, result, backend and circuit schemas as components', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Job', 'Result', 'Backend', 'Circuit', 'ErrorEnvelope']),
+    );
+    const body = doc.paths['/jobs']!.post!.requestBody!.content['application/json']!.schema;
+    const circuit = (body.properties as Record<string, { $ref?: string }>).circuit!;
+    expect(circuit.$ref).toMatch(/^#\/components\/schemas\//);
+  });
+
+  it('is browsable as Swagger UI at /docs', async () => {
+    const response = await app.inject({ url: '/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('resolves every reference to a component', () => {
+    const names = new Set(Object.keys(doc.components.schemas).map((name) => `#/components/schemas/${name}`));
+    const unresolved = refs(doc).filter((ref) => !names.has(ref));
+    expect(unresolved).toEqual([]);
+  });
+});

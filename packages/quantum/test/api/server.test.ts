@@ -1,0 +1,447 @@
+/**
+ * The REST API end to end, against the real `qcirc serve` process (the compiled `dist/`: run
+ * `npx tsc -b packages/quantum` first): submit, poll and fetch results; cancel queued and running
+ * jobs; stay responsive while a 26-qubit job runs; keep results across a restart and fail the job
+ * a `kill -9` interrupted; and answer every error status in the envelope.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
+
+const bin = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
+
+const BELL_QASM = `OPENQASM 3.0;
+include "stdgates.inc";
+qubit[2] q;
+bit[2] c;
+h q[0];
+cx q[0], q[1];
+c = measure q;
+`;
+
+const BELL = {
+  qubits: 2,
+  clbits: 2,
+  operations: [
+    { op: 'gate', name: 'h', qubits: [0] },
+    { op: 'gate', name: 'cx', qubits: [0, 1] },
+    { op: 'measure', qubits: [0, 1], clbits: [0, 1] },
+  ],
+};
+
+/** `n` qubits in superposition, then `layers` layers of rotations and CX pairs: seconds of work from 24 qubits. */
+function longCircuit(n: number, layers: number) {
+  const all = Array.from({ length: n }, (_, q) => q);
+  const operations: Record<string, unknown>[] = all.map((q) => ({ op: 'gate', name: 'h', qubits: [q] }));
+  for (let l = 0; l < layers; l += 1) {
+    for (const q of all) operations.push({ op: 'gate', name: 'rx', qubits: [q], params: [0.1 + l / 7] });
+    for (let q = 0; q + 1 < n; q += 2) operations.push({ op: 'gate', name: 'cx', qubits: [q, q + 1] });
+  }
+  operations.push({ op: 'measure', qubits: all, clbits: all });
+  return { qubits: n, clbits: n, operations };
+}
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+async function call(server: ServiceProcess, method: string, path: string, body?: unknown): Promise<Reply> {
+  const init: RequestInit =
+    body === undefined
+      ? { method }
+      : {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        };
+  const response = await fetch(`${server.url}${path}`, init);
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+/**
+ * Declares a body of `bytes` and sends its first chunk: the server refuses it from the declared
+ * length at once (a client sending all of it would see its upload cut off by the same answer).
+ */
+function postOversized(server: ServiceProcess, bytes: number): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': bytes },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        req.destroy();
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: new Headers(),
+          body: JSON.parse(text) as Record<string, unknown>,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.write(`{"qasm": "${' '.repeat(1024)}`);
+  });
+}
+
+async function submit(
+  server: ServiceProcess,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const reply = await call(server, 'POST', '/jobs', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+/** Polls a job until `done` holds for it. */
+async function waitForJob(
+  server: ServiceProcess,
+  id: unknown,
+  done: (job: Record<string, unknown>) => boolean,
+  timeoutMs = 20_000,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await call(server, 'GET', `/jobs/${String(id)}`);
+    if (done(body)) return body;
+    if (Date.now() > deadline) throw new Error(`job ${String(id)} still ${String(body.status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const final = (job: Record<string, unknown>) =>
+  ['completed', 'failed', 'cancelled'].includes(job.status as string);
+
+function expectError(reply: Reply, status: number, code: string): Record<string, unknown> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  const error = reply.body.error as { code: string; message: string; details: Record<string, unknown> };
+  expect(error.code).toBe(code);
+  expect(error.message).toEqual(expect.any(String));
+  return error.details;
+}
+
+const start = (dataDir: string, ...flags: string[]) =>
+  startServiceProcess(bin, ['serve', '--port', '0', '--data-dir', dataDir, ...flags]);
+
+describe('jobs over REST (real process)', () => {
+  let server: ServiceProcess;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'quantum-api-'));
+    server = await start(dataDir, '--max-jobs', '3', '--max-running-jobs', '1');
+  });
+  afterAll(async () => {
+    await server.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('submits, polls and fetches a result: Bell at loss 0 gives only 00 and 11', async () => {
+    const reply = await call(server, 'POST', '/jobs', {
+      circuit: BELL,
+      shots: 1000,
+      seed: 42,
+      noise: { loss: 0 },
+    });
+    expect(reply.status).toBe(201);
+    const job = reply.body;
+    expect(reply.headers.get('location')).toBe(`/jobs/${String(job.id)}`);
+    expect(job).toMatchObject({ backend: 'local_simulator', shots: 1000, seed: 42, qubits: 2, clbits: 2 });
+    expect(['queued', 'running']).toContain(job.status);
+    const done = await waitForJob(server, job.id, final);
+    expect(done).toMatchObject({ status: 'completed', progress: 1, error: null });
+    expect(Date.parse(done.finished_at as string)).toBeGreaterThanOrEqual(
+      Date.parse(done.started_at as string),
+    );
+
+    const result = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+    expect(result.status).toBe(200);
+    const counts = result.body.counts as Record<string, number>;
+    expect(Object.keys(counts).sort()).toEqual(['00', '11']);
+    expect(counts['00']! + counts['11']!).toBe(1000);
+    expect(result.body).toMatchObject({
+      shots: 1000,
+      seed: 42,
+      counts_postselected: counts,
+      erasures: { total: 0, shots: 0 },
+      noise: { loss: 0, pauli: 0 },
+    });
+    expect(result.body).toHaveProperty('estimates.depth');
+    expect(result.body).toHaveProperty('timing.total_seconds');
+  });
+
+  it('reports erasures under the default noise', async () => {
+    const job = await submit(server, { circuit: BELL, shots: 4000, seed: 7 });
+    await waitForJob(server, job.id, final);
+    const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+    const erasures = body.erasures as { total: number; shots: number; per_qubit: number[] };
+    expect(erasures.total).toBeGreaterThan(0);
+    expect(erasures.per_qubit).toHaveLength(2);
+    expect(body.noise).toMatchObject({ loss: 0.005 });
+    const post = Object.values(body.counts_postselected as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(post).toBe(4000 - erasures.shots);
+  });
+
+  it('runs an OpenQASM program', async () => {
+    const job = await submit(server, { qasm: BELL_QASM, shots: 1000, seed: 5, noise: { loss: 0 } });
+    await waitForJob(server, job.id, final);
+    const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+    expect(Object.keys(body.counts as object).sort()).toEqual(['00', '11']);
+  });
+
+  /** Runs `program` with theta = π bound by `inputs`: rx(π) takes |0> to |1> on every shot. */
+  async function countsWithThetaPi(program: Record<string, unknown>): Promise<unknown> {
+    const job = await submit(server, {
+      ...program,
+      shots: 200,
+      seed: 1,
+      noise: { loss: 0 },
+      inputs: { theta: Math.PI },
+    });
+    await waitForJob(server, job.id, final);
+    return (await call(server, 'GET', `/jobs/${String(job.id)}/result`)).body.counts;
+  }
+
+  it('binds the inputs of a QASM program', async () => {
+    const qasm = `OPENQASM 3.0;\ninclude "stdgates.inc";\ninput angle theta;\nqubit q;\nbit c;\nrx(theta) q;\nc = measure q;\n`;
+    expect(await countsWithThetaPi({ qasm })).toEqual({ '1': 200 });
+  });
+
+  it('binds the free parameters of a JSON circuit from the inputs', async () => {
+    const circuit = {
+      qubits: 1,
+      clbits: 1,
+      operations: [
+        { op: 'gate', name: 'rx', qubits: [0], params: [{ kind: 'parameter', name: 'theta' }] },
+        { op: 'measure', qubits: [0], clbits: [0] },
+      ],
+    };
+    expect(await countsWithThetaPi({ circuit })).toEqual({ '1': 200 });
+  });
+
+  it('lists jobs newest first, by page and by status', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const job = await submit(server, { circuit: BELL, shots: 10 });
+      await waitForJob(server, job.id, final);
+    }
+    const first = await call(server, 'GET', '/jobs?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const jobs = first.body.jobs as { id: string; created_at: string }[];
+    expect(jobs).toHaveLength(2);
+    expect(Date.parse(jobs[0]!.created_at)).toBeGreaterThanOrEqual(Date.parse(jobs[1]!.created_at));
+    const next = await call(server, 'GET', `/jobs?limit=2&cursor=${String(first.body.next_cursor)}`);
+    expect((next.body.jobs as { id: string }[]).map((j) => j.id)).not.toContain(jobs[0]!.id);
+    const completed = await call(server, 'GET', '/jobs?status=completed&limit=100');
+    expect((completed.body.jobs as { status: string }[]).every((j) => j.status === 'completed')).toBe(true);
+    expect(completed.body.next_cursor).toBeNull();
+  });
+
+  it('stays responsive while a 26-qubit job runs; cancels queued and running jobs; refuses a full queue', async () => {
+    const long = await submit(server, { circuit: longCircuit(26, 40), shots: 10, noise: { loss: 0 } });
+    await waitForJob(server, long.id, (job) => job.status === 'running');
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      const health = await call(server, 'GET', '/health');
+      expect(health.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+
+    const queued = await submit(server, { circuit: BELL, shots: 100, noise: { loss: 0 } });
+    expect(queued).toMatchObject({ status: 'queued', queue_position: 1, progress: 0 });
+    expect(
+      expectError(await call(server, 'GET', `/jobs/${String(queued.id)}/result`), 409, 'JOB_NOT_FINISHED'),
+    ).toEqual({
+      status: 'queued',
+    });
+    expect(
+      expectError(await call(server, 'GET', `/jobs/${String(long.id)}/result`), 409, 'JOB_NOT_FINISHED'),
+    ).toEqual({
+      status: 'running',
+    });
+    const third = await submit(server, { circuit: BELL, shots: 100, noise: { loss: 0 } });
+    expect(expectError(await call(server, 'POST', '/jobs', { circuit: BELL }), 429, 'TOO_MANY_JOBS')).toEqual(
+      { limit: 3 },
+    );
+
+    const cancelledQueued = await call(server, 'DELETE', `/jobs/${String(queued.id)}`);
+    expect(cancelledQueued.status).toBe(200);
+    expect(cancelledQueued.body).toMatchObject({ status: 'cancelled', started_at: null });
+    const cancelledRunning = await call(server, 'DELETE', `/jobs/${String(long.id)}`);
+    expect(cancelledRunning.body).toMatchObject({ status: 'cancelled' });
+    // One job runs at a time: the next one completing shows the cancelled worker is gone.
+    expect(await waitForJob(server, third.id, final)).toMatchObject({ status: 'completed' });
+    expect(
+      expectError(await call(server, 'DELETE', `/jobs/${String(long.id)}`), 409, 'JOB_NOT_CANCELLABLE'),
+    ).toEqual({
+      status: 'cancelled',
+    });
+    expect(
+      expectError(await call(server, 'GET', `/jobs/${String(long.id)}/result`), 409, 'JOB_NOT_FINISHED'),
+    ).toEqual({
+      status: 'cancelled',
+    });
+    const logged = server.logs.filter((l) => l.job_id === long.id);
+    expect(logged.map((l) => l.msg)).toEqual(['job queued', 'job running', 'job cancelled']);
+    // Submission and cancellation are logged with the id of the request that caused them.
+    expect(logged[0]!.request_id).toEqual(expect.any(String));
+    expect(logged[2]!.request_id).toEqual(expect.any(String));
+  });
+
+  describe('error statuses', () => {
+    it('400: broken JSON, schema violations naming the field, both or neither program form', async () => {
+      expectError(await call(server, 'POST', '/jobs', '{"qasm": '), 400, 'INVALID_JSON');
+      for (const [body, field] of [
+        [{ circuit: BELL, shots: 0 }, 'shots'],
+        [{ circuit: BELL, shots: MAX_SHOTS + 1 }, 'shots'],
+        [{ circuit: BELL, shots: 1.5 }, 'shots'],
+        [{ circuit: BELL, seed: -1 }, 'seed'],
+        [{ circuit: BELL, noise: { loss: 2 } }, 'noise.loss'],
+        [{ circuit: BELL, noise: { lose: 0 } }, 'noise.lose'],
+        [{ circuit: BELL, colour: 'blue' }, 'colour'],
+        [{ qasm: 42 }, 'qasm'],
+        [{ qasm: ' '.repeat(MAX_QASM_LENGTH + 1) }, 'qasm'],
+        [{ circuit: BELL, inputs: { theta: 'x' } }, 'inputs.theta'],
+        [{ shots: 10 }, 'qasm'],
+        [{ qasm: BELL_QASM, circuit: BELL }, 'circuit'],
+        [{ circuit: { ...BELL, qubits: 'two' } }, 'circuit.qubits'],
+      ] as const) {
+        const details = expectError(await call(server, 'POST', '/jobs', body), 400, 'VALIDATION_ERROR');
+        expect(details.field, JSON.stringify(body)).toBe(field);
+      }
+      const runOptions = expectError(
+        await call(server, 'POST', '/jobs', { circuit: BELL, noise: { loss: 0.6, pauli: 0.6 } }),
+        400,
+        'INVALID_RUN_OPTIONS',
+      );
+      expect(runOptions.field).toBe('noise');
+      for (const [query, field] of [
+        ['status=done', 'status'],
+        ['limit=0', 'limit'],
+        ['limit=101', 'limit'],
+        ['cursor=abc', 'cursor'],
+      ]) {
+        expect(expectError(await call(server, 'GET', `/jobs?${query}`), 400, 'VALIDATION_ERROR').field).toBe(
+          field,
+        );
+      }
+    });
+
+    it('400: a JSON circuit the model refuses names the field', async () => {
+      const details = expectError(
+        await call(server, 'POST', '/jobs', {
+          circuit: { ...BELL, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
+        }),
+        400,
+        'INVALID_OPERATION',
+      );
+      expect(details.field).toBe('/operations/0/qubits/1');
+    });
+
+    it('400: an OpenQASM error names its line and column', async () => {
+      const details = expectError(
+        await call(server, 'POST', '/jobs', {
+          qasm: 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\ncx q[0], q[5];\n',
+        }),
+        400,
+        'INVALID_QASM',
+      );
+      expect(details).toMatchObject({ line: 4, column: expect.any(Number) });
+    });
+
+    it('404: unknown job, unknown backend, unknown route', async () => {
+      const id = '00000000-0000-4000-8000-000000000000';
+      expect(expectError(await call(server, 'GET', `/jobs/${id}`), 404, 'JOB_NOT_FOUND')).toEqual({ id });
+      expectError(await call(server, 'GET', `/jobs/${id}/result`), 404, 'JOB_NOT_FOUND');
+      expectError(await call(server, 'DELETE', `/jobs/${id}`), 404, 'JOB_NOT_FOUND');
+      expectError(
+        await call(server, 'POST', '/jobs', { circuit: BELL, backend: 'nope' }),
+        404,
+        'BACKEND_NOT_FOUND',
+      );
+      expectError(await call(server, 'GET', '/jobz'), 404, 'NOT_FOUND');
+    });
+
+    it('413: a body over the limit', async () => {
+      const reply = await postOversized(server, MAX_REQUEST_BYTES + 1);
+      expect(expectError(reply, 413, 'PAYLOAD_TOO_LARGE')).toEqual({});
+    });
+
+    it('422: a circuit whose state would not fit in memory', async () => {
+      const details = expectError(
+        await call(server, 'POST', '/jobs', { circuit: { qubits: 40, clbits: 0, operations: [] } }),
+        422,
+        'CIRCUIT_TOO_LARGE',
+      );
+      expect(details).toMatchObject({ qubits: 40, bytes_needed: 16 * 2 ** 40 });
+    });
+
+    it('503: a backend that is not available', async () => {
+      const details = expectError(
+        await call(server, 'POST', '/jobs', { circuit: BELL, backend: 'neutral_atom_qpu' }),
+        503,
+        'BACKEND_UNAVAILABLE',
+      );
+      expect(details).toMatchObject({ backend: 'neutral_atom_qpu' });
+    });
+  });
+});
+
+describe('persistence across restarts (real process)', () => {
+  let dataDir: string;
+  let server: ServiceProcess | undefined;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'quantum-restart-'));
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps jobs and results after a restart', async () => {
+    server = await start(dataDir);
+    const job = await submit(server, { circuit: BELL, shots: 500, seed: 3 });
+    await waitForJob(server, job.id, final);
+    const before = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+    expect(await server.stop()).toBe(0);
+
+    server = await start(dataDir);
+    expect((await call(server, 'GET', `/jobs/${String(job.id)}`)).body).toMatchObject({
+      status: 'completed',
+    });
+    const after = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('fails the job a kill -9 interrupted and runs the queued ones after the restart', async () => {
+    server ??= await start(dataDir);
+    const long = await submit(server, { circuit: longCircuit(24, 60), shots: 10, noise: { loss: 0 } });
+    await waitForJob(server, long.id, (job) => job.status === 'running');
+    const queued = await submit(server, { circuit: BELL, shots: 100, seed: 1, noise: { loss: 0 } });
+    expect(queued.status).toBe('queued');
+    await server.stop('SIGKILL');
+
+    server = await start(dataDir);
+    expect((await call(server, 'GET', `/jobs/${String(long.id)}`)).body).toMatchObject({
+      status: 'failed',
+      progress: null,
+      error: { code: 'JOB_INTERRUPTED', message: 'the service stopped while the job was running' },
+    });
+    expect(await waitForJob(server, queued.id, final)).toMatchObject({ status: 'completed' });
+    expect(server.logs.some((l) => l.msg === 'job interrupted' && l.job_id === long.id)).toBe(true);
+  });
+});
