@@ -27,6 +27,20 @@ export type { ResourceEstimates } from './engine/estimates.js';
 export type { NoiseOptions, NoiseModel } from './engine/noise.js';
 export type { FusionOptions } from './engine/fusion.js';
 export { simulateStatevector } from './engine/statevector-run.js';
+export { importQasm, type ImportOptions, type ImportResult, type IncludeResolver } from './qasm/importer.js';
+export { toQasm3, toQasm2 } from './qasm/export.js';
+export { parse, type ParseOptions } from './qasm/parser.js';
+export type * as QasmAst from './qasm/ast.js';
+export { showSourceLine, type QasmWarning } from './qasm/diagnostics.js';
+export {
+  CircuitJsonSchema,
+  circuitToJson,
+  circuitFromJson,
+  validateCircuitJson,
+  type CircuitJson,
+} from './circuit/json.js';
+export { drawCircuit, type DrawOptions } from './circuit/draw.js';
+export { EXAMPLES, exampleSource, type Example } from './examples.js';
 export { QuantumErrors } from './errors.js';
 // The REST service.
 export { buildServer } from './api/server.js';

@@ -2,16 +2,27 @@
 import { runCli } from '@lab/server-kit';
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
+import { addConvertCommand } from './convert.js';
+import { addExamplesCommand } from './examples.js';
+import { addDrawCommand, addEstimateCommand } from './inspect.js';
+import { addRunCommand } from './run.js';
 import { addServeCommand } from './serve.js';
+import { SourceLoader } from './source.js';
 
-export function buildProgram(): Command {
+export function buildProgram(sources = new SourceLoader()): Command {
   const program = new Command('qcirc')
     .description('Build, convert and run quantum circuits')
     .version(VERSION);
+  addRunCommand(program, sources);
+  addExamplesCommand(program);
+  addConvertCommand(program, sources);
+  addEstimateCommand(program, sources);
+  addDrawCommand(program, sources);
   addServeCommand(program);
   return program;
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
-  await runCli(buildProgram(), argv);
+  const sources = new SourceLoader();
+  await runCli(buildProgram(sources), argv, { explain: (error) => sources.explain(error) });
 }

@@ -1,0 +1,87 @@
+/** `qcirc run SOURCE`: run a circuit and print its counts, erasures and estimates. */
+import type { Command } from 'commander';
+import { getBackend } from '../backends/registry.js';
+import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
+import type { NoiseOptions } from '../engine/noise.js';
+import { integerOption, inputOption, probabilityOption } from './options.js';
+import { createProgressBar } from './progress.js';
+import { formatRunReport } from './report.js';
+import { printWarnings } from './warnings.js';
+import type { SourceLoader } from './source.js';
+
+interface RunFlags {
+  shots: number;
+  seed?: number;
+  loss?: number;
+  backend: string;
+  json?: boolean;
+  input?: Record<string, number | boolean>;
+  progress?: boolean;
+}
+
+export function addRunCommand(program: Command, sources: SourceLoader): void {
+  program
+    .command('run')
+    .description('Run a circuit: an OpenQASM file, a JSON circuit, - for standard input, or example:NAME')
+    .argument('<source>', 'file, -, or example:NAME')
+    .option(
+      '-s, --shots <n>',
+      `number of shots, 1 to 1000000 (default ${DEFAULT_SHOTS})`,
+      integerOption,
+      DEFAULT_SHOTS,
+    )
+    .option('--seed <n>', 'seed of every random draw, for a repeatable run', integerOption)
+    .option(
+      '--loss <p>',
+      'heralded erasure probability per qubit per cycle (default 0.005; 0 is ideal)',
+      probabilityOption,
+    )
+    .option('-b, --backend <name>', 'backend to run on', 'local_simulator')
+    .option(
+      '-i, --input <name=value>',
+      'value of an input declaration or circuit parameter (repeatable)',
+      inputOption,
+    )
+    .option('--json', 'print one JSON object instead of the report')
+    .option('--progress', 'draw a progress bar even when standard error is not a terminal')
+    .option('--no-progress', 'never draw a progress bar')
+    .action(async (source: string, flags: RunFlags) => {
+      const loaded = sources.load(source, flags.input === undefined ? {} : { inputs: flags.input });
+      printWarnings(loaded.warnings);
+      const backend = getBackend(flags.backend);
+      const showProgress = flags.progress ?? process.stderr.isTTY === true;
+      const progress = showProgress ? createProgressBar(process.stderr) : undefined;
+      const noise: NoiseOptions | undefined = flags.loss === undefined ? undefined : { loss: flags.loss };
+      const job = backend.run(loaded.circuit, {
+        shots: flags.shots,
+        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        ...(noise === undefined ? {} : { noise }),
+        parameters: runParameters(loaded.circuit.parameters, flags.input),
+        ...(progress === undefined ? {} : { onProgress: (f: number) => progress.update(f) }),
+      });
+      let result;
+      try {
+        result = await job.result();
+      } finally {
+        progress?.done();
+      }
+      process.stdout.write(
+        flags.json === true
+          ? `${JSON.stringify({ source: loaded.label, ...result.toJSON(), warnings: loaded.warnings })}\n`
+          : `${formatRunReport(loaded.label, result)}\n`,
+      );
+    });
+}
+
+/** Numeric `--input` values that name a free parameter of the circuit bind it for the run. */
+function runParameters(
+  parameters: readonly string[],
+  inputs: Readonly<Record<string, number | boolean>> = {},
+): Record<string, number> {
+  const bound: Record<string, number> = {};
+  for (const name of parameters) {
+    const value = inputs[name];
+    if (typeof value === 'number') bound[name] = value;
+  }
+  return bound;
+}
