@@ -236,7 +236,7 @@ export const BackendListSchema = Type.Object({
   backends: Type.Array(ref<Static<typeof BackendSchema>>(BackendSchema)),
 });
 
-/** The shared schemas, for `app.addSchema`. */
+/** The shared schemas, given to `createApp`: named components, and known to the validators. */
 export const SHARED_SCHEMAS = [CircuitJsonSchema, JobSchema, ResultSchema, BackendSchema];
 
 /** An error response of one status, described for the OpenAPI document. */

@@ -484,15 +484,38 @@ const CircuitDocumentSchema = Type.Object(
  * The JSON circuit form. Its expression definition is recursive, so the schema is a `$ref`
  * into its own `$defs`, self-contained under `$id: 'Circuit'`.
  */
-export const CircuitJsonSchema = Type.Cyclic(
-  { [EXPRESSION]: ExpressionSchema, CircuitDocument: CircuitDocumentSchema },
-  'CircuitDocument',
-  {
+export const CircuitJsonSchema = withPointerReferences(
+  Type.Cyclic({ [EXPRESSION]: ExpressionSchema, CircuitDocument: CircuitDocumentSchema }, 'CircuitDocument', {
     $id: 'Circuit',
     description:
       'A circuit in JSON: qubits, classical bits, optional registers and custom gates, and operations',
-  },
+  }),
 );
+
+/**
+ * TypeBox names a cyclic schema's definitions bare (`"$ref": "CircuitDocument"`, each definition
+ * with that `$id`); as JSON pointers (`#/$defs/CircuitDocument`) under the one `$id` of the
+ * whole, they are what OpenAPI tools hoist into single components.
+ */
+function withPointerReferences<T extends { $defs: Record<string, unknown> }>(schema: T): T {
+  const names = new Set(Object.keys(schema.$defs));
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        // A definition's own `$id` (its bare name) would rebase the pointers inside it.
+        .filter(([key, value]) => !(key === '$id' && typeof value === 'string' && names.has(value)))
+        .map(([key, value]) => [
+          key,
+          key === '$ref' && typeof value === 'string' && names.has(value)
+            ? `#/$defs/${value}`
+            : rewrite(value),
+        ]),
+    );
+  };
+  return rewrite(schema) as T;
+}
 export type CircuitJson = Static<typeof CircuitJsonSchema>;
 type OperationJson = CircuitJson['operations'][number];
 type GateOperationJson = Extract<OperationJson, { op: 'gate' }>;

@@ -75,7 +75,19 @@ describe('the OpenAPI document', () => {
     );
     const body = doc.paths['/jobs']!.post!.requestBody!.content['application/json']!.schema;
     const circuit = (body.properties as Record<string, { $ref?: string }>).circuit!;
-    expect(circuit.$ref).toMatch(/^#\/components\/schemas\//);
+    expect(circuit.$ref).toBe('#/components/schemas/Circuit');
+  });
+
+  it('publishes each definition of the circuit schema once', () => {
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'Backend',
+      'Circuit',
+      'Circuit-CircuitDocument',
+      'Circuit-ParameterExpression',
+      'ErrorEnvelope',
+      'Job',
+      'Result',
+    ]);
   });
 
   it('is browsable as Swagger UI at /docs', async () => {
