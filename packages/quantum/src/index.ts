@@ -34,11 +34,11 @@ export type * as QasmAst from './qasm/ast.js';
 export { showSourceLine, type QasmWarning } from './qasm/diagnostics.js';
 export {
   CircuitJsonSchema,
-  circuitToJson,
-  circuitFromJson,
   validateCircuitJson,
+  CIRCUIT_JSON_LIMITS,
   type CircuitJson,
-} from './circuit/json.js';
+} from './circuit/json-schema.js';
+export { circuitToJson, circuitFromJson } from './circuit/json.js';
 export { drawCircuit, type DrawOptions } from './circuit/draw.js';
 export { EXAMPLES, exampleSource, type Example } from './examples.js';
 export { QuantumErrors } from './errors.js';

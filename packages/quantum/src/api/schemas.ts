@@ -6,7 +6,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
-import { CircuitJsonSchema, type CircuitJson } from '../circuit/json.js';
+import { CircuitJsonSchema, type CircuitJson } from '../circuit/json-schema.js';
 import { MAX_SEED } from '../engine/rng.js';
 import { DEFAULT_BACKEND, JOB_STATUSES, JobSchema, type Job } from '../jobs/job.js';
 import { DEFAULT_PAGE_SIZE, MAX_INPUTS, MAX_PAGE_SIZE, MAX_QASM_LENGTH, MAX_SHOTS } from '../jobs/limits.js';

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, KitErrors } from '@lab/server-kit/errors';
 import { getBackend } from '../backends/registry.js';
 import { adoptMemoryBandwidth } from '../engine/bandwidth.js';
-import { jobErrorOf } from './job.js';
+import { jobErrorOf } from './job-error.js';
 import { buildCircuit, runOptions } from './program.js';
 import type { JobWorkerInput, JobWorkerMessage } from './runner.js';
 

@@ -10,8 +10,7 @@
  * field and is the one the REST API serves.
  */
 import { Type, type Static } from 'typebox';
-import type { AppError } from '@lab/server-kit/errors';
-import type { CircuitJson } from '../circuit/json.js';
+import type { CircuitJson } from '../circuit/json-schema.js';
 import type { NoiseOptions } from '../engine/noise.js';
 
 export const DEFAULT_BACKEND = 'local_simulator';
@@ -91,9 +90,4 @@ export interface JobRequest {
   readonly noise?: NoiseOptions;
   /** Values of the program's `input` declarations; numbers also bind free circuit parameters. */
   readonly inputs?: Readonly<Record<string, number | boolean>>;
-}
-
-/** A catalogue error as a job's `error`. */
-export function jobErrorOf(error: AppError): JobError {
-  return { code: error.code, message: error.message, details: error.details };
 }

@@ -7,7 +7,8 @@
 import { KitErrors } from '@lab/server-kit/errors';
 import { memoryBandwidth } from '../engine/bandwidth.js';
 import { spawnWorker } from '../engine/spawn-worker.js';
-import { jobErrorOf, type JobError, type JobRequest } from './job.js';
+import { jobErrorOf } from './job-error.js';
+import type { JobError, JobRequest } from './job.js';
 
 /** What the worker receives as `workerData`. */
 export interface JobWorkerInput {

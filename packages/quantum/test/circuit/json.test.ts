@@ -7,14 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Circuit, ctrl, inv, negctrl, pow } from '../../src/circuit/circuit.js';
 import { call, div, mul, neg, param, sub } from '../../src/circuit/expr.js';
+import { circuitFromJson, circuitToJson } from '../../src/circuit/json.js';
 import {
   CIRCUIT_JSON_LIMITS,
   CircuitJsonSchema,
-  circuitFromJson,
-  circuitToJson,
   validateCircuitJson,
   type CircuitJson,
-} from '../../src/circuit/json.js';
+} from '../../src/circuit/json-schema.js';
 import { buildCircuit, circuitArb, teleport } from '../support/circuits.js';
 import { expectAppError } from '../support/errors.js';
 
