@@ -3,12 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './prepare.mjs';
+import { buildWorkspace, ROOT } from './prepare.mjs';
 
 const filter = process.argv[2] ?? '';
 const benches = readdirSync(join(ROOT, 'bench'))
   .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
   .sort();
+// Benchmarks that start a service run its compiled binary: build first.
+buildWorkspace();
 let failed = 0;
 for (const file of benches) {
   console.log(`\n== ${file}`);

@@ -24,8 +24,13 @@ function dependenciesCurrent() {
   return statSync(installed).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
 }
 
+/** Compiles every package to `dist/` (incremental): what the CLI binaries run. */
+export function buildWorkspace() {
+  run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+}
+
 export function prepareWorkspace() {
   if (!dependenciesCurrent()) run('npm', ['ci']);
-  run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+  buildWorkspace();
   return ensureSystemTools();
 }
