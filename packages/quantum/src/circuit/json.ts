@@ -8,7 +8,7 @@
 import { AppError } from '@lab/server-kit/errors';
 import { QuantumErrors } from '../errors.js';
 import { Circuit, type Condition, type GateBuilder, type Modifier } from './circuit.js';
-import type { Expr, ParamValue } from './expr.js';
+import { freeParameters, type Expr, type ParamValue } from './expr.js';
 import { STANDARD_GATES } from './gates.js';
 import type {
   CircuitJson,
@@ -225,32 +225,11 @@ function definitionField(
   if (repeated >= 0) return `${base}/params/${repeated}`;
   for (const [k, op] of gate.body.entries()) {
     for (const [m, p] of (op.params ?? []).entries()) {
-      if (typeof p !== 'number' && [...parameterNames(p)].some((n) => !params.includes(n)))
+      if ([...freeParameters(paramFromJson(p))].some((n) => !params.includes(n)))
         return `${base}/body/${k}/params/${m}`;
     }
   }
   return base;
-}
-
-function parameterNames(e: ExprJson, into = new Set<string>()): Set<string> {
-  switch (e.kind) {
-    case 'number':
-      break;
-    case 'parameter':
-      into.add(e.name);
-      break;
-    case 'unary':
-      parameterNames(e.operand, into);
-      break;
-    case 'binary':
-      parameterNames(e.left, into);
-      parameterNames(e.right, into);
-      break;
-    case 'call':
-      e.args.forEach((a) => parameterNames(a, into));
-      break;
-  }
-  return into;
 }
 
 type ExprJson = Exclude<ParamJson, number>;
