@@ -16,6 +16,12 @@ export const MAX_QASM_LENGTH = 1024 * 1024;
 /** Most operations a circuit may have once built (after QASM loops are unrolled). */
 export const MAX_OPERATIONS = 100_000;
 
+/**
+ * Loop iterations a job's OpenQASM may run at import. The import happens in the request (so its
+ * errors answer at once), and these bounds keep it near a second of work.
+ */
+export const MAX_LOOP_ITERATIONS = 100_000;
+
 /** Most `inputs` entries. */
 export const MAX_INPUTS = 1000;
 

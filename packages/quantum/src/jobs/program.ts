@@ -8,11 +8,15 @@ import type { Circuit } from '../circuit/circuit.js';
 import { circuitFromJson } from '../circuit/json.js';
 import { importQasm } from '../qasm/importer.js';
 import type { JobRequest } from './job.js';
+import { MAX_LOOP_ITERATIONS, MAX_OPERATIONS } from './limits.js';
 
 export function buildCircuit(request: JobRequest): Circuit {
   const { program } = request;
   if (program.format === 'circuit') return circuitFromJson(program.circuit);
-  return importQasm(program.source, request.inputs === undefined ? {} : { inputs: request.inputs }).circuit;
+  return importQasm(program.source, {
+    limits: { operations: MAX_OPERATIONS, loopIterations: MAX_LOOP_ITERATIONS },
+    ...(request.inputs === undefined ? {} : { inputs: request.inputs }),
+  }).circuit;
 }
 
 /** The run options of `request`; its numeric inputs also bind the circuit's free parameters. */

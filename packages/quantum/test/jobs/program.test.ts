@@ -4,7 +4,9 @@ import { Circuit } from '../../src/circuit/circuit.js';
 import { circuitToJson } from '../../src/circuit/json.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import type { JobRequest } from '../../src/jobs/job.js';
+import { MAX_LOOP_ITERATIONS, MAX_OPERATIONS } from '../../src/jobs/limits.js';
 import { buildCircuit, runOptions } from '../../src/jobs/program.js';
+import { expectAppError } from '../support/errors.js';
 
 const request = (overrides: Partial<JobRequest>): JobRequest => ({
   program: { format: 'qasm', source: 'OPENQASM 3.0;\nqubit q;\n' },
@@ -19,6 +21,25 @@ describe('buildCircuit', () => {
     const circuit = buildCircuit(request({ program: { format: 'qasm', source }, inputs: { n: 3 } }));
     expect(circuit.numQubits).toBe(2);
     expect(circuit.operations).toHaveLength(3);
+  });
+
+  it('imports OpenQASM within the job limits: a loop is stopped at its iteration bound', () => {
+    const loop = (n: number) =>
+      `OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit q;\nint k = 0;\nfor int i in [1:${n}] { k += 1; }\n`;
+    expect(() =>
+      buildCircuit(request({ program: { format: 'qasm', source: loop(MAX_LOOP_ITERATIONS) } })),
+    ).not.toThrow();
+    expectAppError(
+      () => buildCircuit(request({ program: { format: 'qasm', source: loop(MAX_LOOP_ITERATIONS + 1) } })),
+      'INVALID_QASM',
+      'loop ran more than 100,000 iterations',
+    );
+    const gates = `OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit q;\nfor int i in [1:${MAX_OPERATIONS / 2 + 1}] { x q; x q; }\n`;
+    expectAppError(
+      () => buildCircuit(request({ program: { format: 'qasm', source: gates } })),
+      'INVALID_QASM',
+      `more than ${MAX_OPERATIONS.toLocaleString('en-US')} operations`,
+    );
   });
 
   it('builds a JSON circuit into the circuit it describes', () => {
