@@ -294,9 +294,11 @@ class Drawing {
     let current: string[][] = [];
     let used = 0;
     const room = width - labelWidth - 2;
-    for (const block of blocksText) {
+    for (const [i, block] of blocksText.entries()) {
       const blockWidth = textWidth(block[0]!);
       if (current.length > 0 && used + blockWidth > room) {
+        // The closing stretch of wire alone is not worth a band of its own.
+        if (i === blocksText.length - 1) break;
         bands.push(this.band(current, label, bands.length > 0, true));
         current = [];
         used = 0;

@@ -96,6 +96,16 @@ describe('drawCircuit', () => {
     ).toHaveLength(1);
   });
 
+  it('does not start a band for the closing stretch of wire alone', () => {
+    const circuit = new Circuit(2).h(0).cx(0, 1).x(1).h(0);
+    const whole = drawCircuit(circuit, { width: 1000 });
+    const longest = Math.max(...whole.split('\n').map((line) => [...line].length));
+    // One column less than the whole needs: everything but the last column of wire fits.
+    const narrow = drawCircuit(circuit, { width: longest + 1 });
+    expect(narrow).not.toContain('»');
+    expect(narrow.split('\n').length).toBe(whole.split('\n').length);
+  });
+
   it('draws custom gates over several qubits, resets, a global phase and a controlled one', () => {
     const c = new Circuit(3);
     c.defineGate('rzz', { params: ['theta'], qubits: 2 }, (g, theta) => g.cx(0, 1).rz(theta, 1).cx(0, 1));
