@@ -41,7 +41,7 @@ export function formatCounts(counts: Readonly<Record<string, number>>, shots: nu
   return lines.join('\n');
 }
 
-export function formatErasures(result: Result): string {
+function formatErasures(result: Result): string {
   const { noise } = result.data;
   const e = result.erasures;
   if (noise.loss === 0 && noise.pauli === 0) return 'noise: none (ideal run)';

@@ -14,7 +14,7 @@ import { QuantumErrors } from '../errors.js';
 import { showSourceLine, type QasmWarning } from '../qasm/diagnostics.js';
 import { importQasm, type IncludeResolver } from '../qasm/importer.js';
 
-export const STDIN_NAME = '<stdin>';
+const STDIN_NAME = '<stdin>';
 
 export interface LoadedSource {
   readonly circuit: Circuit;

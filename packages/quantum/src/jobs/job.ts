@@ -18,14 +18,14 @@ export const DEFAULT_BACKEND = 'local_simulator';
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JobStatusSchema = Type.Enum([...JOB_STATUSES], {
+const JobStatusSchema = Type.Enum([...JOB_STATUSES], {
   description:
     '`queued`: waiting for a free worker, first in first out; `running`: simulating on a worker thread; ' +
     '`completed`: the result is ready; `failed`: the run stopped with `error`; `cancelled`: ' +
     'cancelled by `DELETE /jobs/{id}` before it ended. The last three are final.',
 });
 
-export const JobErrorSchema = Type.Object(
+const JobErrorSchema = Type.Object(
   {
     code: Type.String({ description: 'stable error code, e.g. CIRCUIT_TOO_LARGE or JOB_INTERRUPTED' }),
     message: Type.String({ description: 'human-readable reason' }),

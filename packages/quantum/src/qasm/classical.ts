@@ -24,7 +24,7 @@ import type { BinaryOperator as BinaryOp, Span, UnaryOperator as UnaryOp } from 
 import { qasmError } from './diagnostics.js';
 
 /** Width of unsized `int`, `uint` and `angle`. */
-export const MACHINE_WIDTH = 64;
+const MACHINE_WIDTH = 64;
 
 export type NumericKind = 'int' | 'uint' | 'float' | 'angle';
 export type ScalarType =

@@ -31,8 +31,6 @@ export type Cube = ReadonlyMap<number, 0 | 1>;
 /** Clbit values during an expansion. */
 export type Env = ReadonlyMap<number, 0 | 1>;
 
-export const TRUE_CUBES: readonly Cube[] = [new Map()];
-
 /** Both hold: pairwise intersections (still disjoint). `undefined` past the copy limit. */
 export function andCubes(a: readonly Cube[], b: readonly Cube[]): Cube[] | undefined {
   const out: Cube[] = [];

@@ -127,7 +127,7 @@ function print(e: Expr, style: ExpressionStyle): [text: string, precedence: Prec
 }
 
 /** Words an OpenQASM 3 program cannot use as a name: keywords, built-ins, stdgates.inc gates. */
-export const RESERVED_3_0: ReadonlySet<string> = new Set(
+const RESERVED_3_0: ReadonlySet<string> = new Set(
   (
     'OPENQASM include defcalgrammar def cal defcal gate extern box let break continue if else end return ' +
     'for while in switch case default nop pragma input output const readonly mutable qreg qubit creg ' +
@@ -139,7 +139,7 @@ export const RESERVED_3_0: ReadonlySet<string> = new Set(
 );
 
 /** The same for OpenQASM 2.0: keywords, built-ins, and every gate of Qiskit's qelib1.inc. */
-export const RESERVED_2_0: ReadonlySet<string> = new Set(
+const RESERVED_2_0: ReadonlySet<string> = new Set(
   (
     'OPENQASM include qreg creg gate opaque barrier measure reset if U CX pi sin cos tan exp ln sqrt ' +
     'u3 u2 u1 cx id u0 u p x y z h s sdg t tdg rx ry rz sx sxdg cz cy swap ch ccx cswap crx cry crz ' +

@@ -20,7 +20,7 @@
 import type { DurationLiteral } from './ast.js';
 import { qasmError } from './diagnostics.js';
 
-export const KEYWORDS = [
+const KEYWORDS = [
   'OPENQASM',
   'include',
   'defcalgrammar',

@@ -33,7 +33,7 @@ export class CircuitNames {
 }
 
 /** An ASCII identifier for a name: other characters become `_u<hex code point>`. */
-export function identifierName(name: string): string {
+function identifierName(name: string): string {
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return name;
   const ascii = [...name]
     .map((ch) => (/[A-Za-z0-9_]/.test(ch) ? ch : `_u${ch.codePointAt(0)!.toString(16)}`))
