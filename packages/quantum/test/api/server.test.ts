@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
+import { bell } from '../support/json-circuits.js';
 
 const bin = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
 
@@ -23,16 +24,6 @@ h q[0];
 cx q[0], q[1];
 c = measure q;
 `;
-
-const BELL = {
-  qubits: 2,
-  clbits: 2,
-  operations: [
-    { op: 'gate', name: 'h', qubits: [0] },
-    { op: 'gate', name: 'cx', qubits: [0, 1] },
-    { op: 'measure', qubits: [0, 1], clbits: [0, 1] },
-  ],
-};
 
 /** `n` qubits in superposition, then `layers` layers of rotations and CX pairs: seconds of work from 24 qubits. */
 function longCircuit(n: number, layers: number) {
@@ -151,7 +142,7 @@ describe('jobs over REST (real process)', () => {
 
   it('submits, polls and fetches a result: Bell at loss 0 gives only 00 and 11', async () => {
     const reply = await call(server, 'POST', '/jobs', {
-      circuit: BELL,
+      circuit: bell,
       shots: 1000,
       seed: 42,
       noise: { loss: 0 },
@@ -184,7 +175,7 @@ describe('jobs over REST (real process)', () => {
   });
 
   it('reports erasures under the default noise', async () => {
-    const job = await submit(server, { circuit: BELL, shots: 4000, seed: 7 });
+    const job = await submit(server, { circuit: bell, shots: 4000, seed: 7 });
     await waitForJob(server, job.id, final);
     const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
     const erasures = body.erasures as { total: number; shots: number; per_qubit: number[] };
@@ -234,7 +225,7 @@ describe('jobs over REST (real process)', () => {
 
   it('lists jobs newest first, by page and by status', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const job = await submit(server, { circuit: BELL, shots: 10 });
+      const job = await submit(server, { circuit: bell, shots: 10 });
       await waitForJob(server, job.id, final);
     }
     const first = await call(server, 'GET', '/jobs?limit=2');
@@ -260,7 +251,7 @@ describe('jobs over REST (real process)', () => {
       expect(performance.now() - started).toBeLessThan(1000);
     }
 
-    const queued = await submit(server, { circuit: BELL, shots: 100, noise: { loss: 0 } });
+    const queued = await submit(server, { circuit: bell, shots: 100, noise: { loss: 0 } });
     expect(queued).toMatchObject({ status: 'queued', queue_position: 1, progress: 0 });
     expect(
       expectError(await call(server, 'GET', `/jobs/${String(queued.id)}/result`), 409, 'JOB_NOT_FINISHED'),
@@ -272,8 +263,8 @@ describe('jobs over REST (real process)', () => {
     ).toEqual({
       status: 'running',
     });
-    const third = await submit(server, { circuit: BELL, shots: 100, noise: { loss: 0 } });
-    expect(expectError(await call(server, 'POST', '/jobs', { circuit: BELL }), 429, 'TOO_MANY_JOBS')).toEqual(
+    const third = await submit(server, { circuit: bell, shots: 100, noise: { loss: 0 } });
+    expect(expectError(await call(server, 'POST', '/jobs', { circuit: bell }), 429, 'TOO_MANY_JOBS')).toEqual(
       { limit: 3 },
     );
 
@@ -305,25 +296,25 @@ describe('jobs over REST (real process)', () => {
     it('400: broken JSON, schema violations naming the field, both or neither program form', async () => {
       expectError(await call(server, 'POST', '/jobs', '{"qasm": '), 400, 'INVALID_JSON');
       for (const [body, field] of [
-        [{ circuit: BELL, shots: 0 }, 'shots'],
-        [{ circuit: BELL, shots: MAX_SHOTS + 1 }, 'shots'],
-        [{ circuit: BELL, shots: 1.5 }, 'shots'],
-        [{ circuit: BELL, seed: -1 }, 'seed'],
-        [{ circuit: BELL, noise: { loss: 2 } }, 'noise.loss'],
-        [{ circuit: BELL, noise: { lose: 0 } }, 'noise.lose'],
-        [{ circuit: BELL, colour: 'blue' }, 'colour'],
+        [{ circuit: bell, shots: 0 }, 'shots'],
+        [{ circuit: bell, shots: MAX_SHOTS + 1 }, 'shots'],
+        [{ circuit: bell, shots: 1.5 }, 'shots'],
+        [{ circuit: bell, seed: -1 }, 'seed'],
+        [{ circuit: bell, noise: { loss: 2 } }, 'noise.loss'],
+        [{ circuit: bell, noise: { lose: 0 } }, 'noise.lose'],
+        [{ circuit: bell, colour: 'blue' }, 'colour'],
         [{ qasm: 42 }, 'qasm'],
         [{ qasm: ' '.repeat(MAX_QASM_LENGTH + 1) }, 'qasm'],
-        [{ circuit: BELL, inputs: { theta: 'x' } }, 'inputs.theta'],
+        [{ circuit: bell, inputs: { theta: 'x' } }, 'inputs.theta'],
         [{ shots: 10 }, 'qasm'],
-        [{ qasm: BELL_QASM, circuit: BELL }, 'circuit'],
-        [{ circuit: { ...BELL, qubits: 'two' } }, 'circuit.qubits'],
+        [{ qasm: BELL_QASM, circuit: bell }, 'circuit'],
+        [{ circuit: { ...bell, qubits: 'two' } }, 'circuit.qubits'],
       ] as const) {
         const details = expectError(await call(server, 'POST', '/jobs', body), 400, 'VALIDATION_ERROR');
         expect(details.field, JSON.stringify(body)).toBe(field);
       }
       const runOptions = expectError(
-        await call(server, 'POST', '/jobs', { circuit: BELL, noise: { loss: 0.6, pauli: 0.6 } }),
+        await call(server, 'POST', '/jobs', { circuit: bell, noise: { loss: 0.6, pauli: 0.6 } }),
         400,
         'INVALID_RUN_OPTIONS',
       );
@@ -343,7 +334,7 @@ describe('jobs over REST (real process)', () => {
     it('400: a JSON circuit the model refuses names the field', async () => {
       const details = expectError(
         await call(server, 'POST', '/jobs', {
-          circuit: { ...BELL, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
+          circuit: { ...bell, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
         }),
         400,
         'INVALID_OPERATION',
@@ -368,7 +359,7 @@ describe('jobs over REST (real process)', () => {
       expectError(await call(server, 'GET', `/jobs/${id}/result`), 404, 'JOB_NOT_FOUND');
       expectError(await call(server, 'DELETE', `/jobs/${id}`), 404, 'JOB_NOT_FOUND');
       expectError(
-        await call(server, 'POST', '/jobs', { circuit: BELL, backend: 'nope' }),
+        await call(server, 'POST', '/jobs', { circuit: bell, backend: 'nope' }),
         404,
         'BACKEND_NOT_FOUND',
       );
@@ -391,7 +382,7 @@ describe('jobs over REST (real process)', () => {
 
     it('503: a backend that is not available', async () => {
       const details = expectError(
-        await call(server, 'POST', '/jobs', { circuit: BELL, backend: 'neutral_atom_qpu' }),
+        await call(server, 'POST', '/jobs', { circuit: bell, backend: 'neutral_atom_qpu' }),
         503,
         'BACKEND_UNAVAILABLE',
       );
@@ -414,7 +405,7 @@ describe('persistence across restarts (real process)', () => {
 
   it('keeps jobs and results after a restart', async () => {
     server = await start(dataDir);
-    const job = await submit(server, { circuit: BELL, shots: 500, seed: 3 });
+    const job = await submit(server, { circuit: bell, shots: 500, seed: 3 });
     await waitForJob(server, job.id, final);
     const before = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
     expect(await server.stop()).toBe(0);
@@ -431,7 +422,7 @@ describe('persistence across restarts (real process)', () => {
     server ??= await start(dataDir);
     const long = await submit(server, { circuit: longCircuit(24, 60), shots: 10, noise: { loss: 0 } });
     await waitForJob(server, long.id, (job) => job.status === 'running');
-    const queued = await submit(server, { circuit: BELL, shots: 100, seed: 1, noise: { loss: 0 } });
+    const queued = await submit(server, { circuit: bell, shots: 100, seed: 1, noise: { loss: 0 } });
     expect(queued.status).toBe('queued');
     await server.stop('SIGKILL');
 
