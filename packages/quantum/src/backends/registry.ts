@@ -19,6 +19,9 @@ export function listBackends(): Backend[] {
 
 export function getBackend(name: string): Backend {
   const backend = registry().get(name);
-  if (backend === undefined) throw QuantumErrors.backendNotFound({ name, known: [...registry().keys()] });
+  if (backend === undefined) {
+    const known = [...registry().keys()];
+    throw QuantumErrors.backendNotFound({ name, known }, { details: { name, known } });
+  }
   return backend;
 }

@@ -209,10 +209,9 @@ export class Interpreter extends Emitter {
     const unknown = Object.keys(this.inputValues).filter((name) => !this.usedInputs.has(name));
     if (unknown.length > 0) {
       const declared = this.inputs.map((i) => i.name);
-      throw QuantumErrors.invalidRunOptions({
-        field: `inputs.${unknown[0]}`,
-        reason: `is not an input of the program (${declared.length === 0 ? 'it declares none' : `its inputs: ${declared.join(', ')}`})`,
-      });
+      const field = `inputs.${unknown[0]}`;
+      const reason = `is not an input of the program (${declared.length === 0 ? 'it declares none' : `its inputs: ${declared.join(', ')}`})`;
+      throw QuantumErrors.invalidRunOptions({ field, reason }, { details: { field, reason } });
     }
   }
 

@@ -32,6 +32,7 @@ describe('the registry', () => {
       "no backend named 'nope' (known: local_simulator, neutral_atom_qpu)",
     );
     expect(error.kind).toBe('not_found');
+    expect(error.details).toEqual({ name: 'nope', known: ['local_simulator', 'neutral_atom_qpu'] });
   });
 });
 

@@ -314,12 +314,13 @@ describe('inputs and outputs', () => {
       'INVALID_RUN_OPTIONS',
       'finite number',
     );
-    expectAppError(
+    const undeclared = expectAppError(
       () => importQasm('input float t;', { inputs: { t: 1, u: 2 } }),
       'INVALID_RUN_OPTIONS',
       'inputs.u',
       'its inputs: t',
     );
+    expect(undeclared.details).toMatchObject({ field: 'inputs.u' });
   });
 
   it('records outputs; an output bit register is a reported register', () => {
