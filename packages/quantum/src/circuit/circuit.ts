@@ -27,6 +27,16 @@ export interface Condition {
   readonly value: number;
 }
 
+/** True when both are absent, or both read the same bits in the same order for the same value. */
+export function sameCondition(a: Condition | undefined, b: Condition | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.value === b.value &&
+    a.clbits.length === b.clbits.length &&
+    a.clbits.every((bit, i) => bit === b.clbits[i])
+  );
+}
+
 export interface GateOperation {
   readonly kind: 'gate';
   readonly name: string;
@@ -47,6 +57,16 @@ export type Operation =
     }
   | { readonly kind: 'reset'; readonly qubit: number; readonly condition?: Condition }
   | { readonly kind: 'barrier'; readonly qubits: readonly number[] };
+
+/** Names of the free parameters a gate use reads: in its parameters and in a `pow` exponent. */
+export function gateParameters(
+  op: Pick<GateOperation, 'params' | 'modifiers'>,
+  into: Set<string> = new Set(),
+): Set<string> {
+  op.params.forEach((p) => freeParameters(p, into));
+  op.modifiers.forEach((m) => m.kind === 'pow' && freeParameters(m.exponent, into));
+  return into;
+}
 
 /** A custom gate: `gate name(params) q0, q1 { body }`; body qubits are 0..qubits-1. */
 export interface GateDefinition {
@@ -347,11 +367,7 @@ export class Circuit extends GateBuilder {
   /** Names of the circuit's free parameters, bound by `run(..., { parameters })`. */
   get parameters(): string[] {
     const names = new Set<string>();
-    for (const op of this.ops) {
-      if (op.kind !== 'gate') continue;
-      op.params.forEach((p) => freeParameters(p, names));
-      op.modifiers.forEach((m) => m.kind === 'pow' && freeParameters(m.exponent, names));
-    }
+    for (const op of this.ops) if (op.kind === 'gate') gateParameters(op, names);
     return [...names].sort();
   }
 

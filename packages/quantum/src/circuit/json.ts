@@ -7,7 +7,7 @@
  */
 import { AppError } from '@lab/server-kit/errors';
 import { QuantumErrors } from '../errors.js';
-import { Circuit, type Condition, type GateBuilder, type Modifier } from './circuit.js';
+import { Circuit, sameCondition, type Condition, type GateBuilder, type Modifier } from './circuit.js';
 import { freeParameters, type Expr, type ParamValue } from './expr.js';
 import { STANDARD_GATES } from './gates.js';
 import type {
@@ -364,16 +364,4 @@ function conditionToJson(condition: Condition | undefined): {
   return condition === undefined
     ? {}
     : { condition: { clbits: [...condition.clbits], value: condition.value } };
-}
-
-function sameCondition(
-  a: { clbits: readonly number[]; value: number } | undefined,
-  b: Condition | undefined,
-): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return (
-    a.value === b.value &&
-    a.clbits.length === b.clbits.length &&
-    a.clbits.every((bit, i) => bit === b.clbits[i])
-  );
 }

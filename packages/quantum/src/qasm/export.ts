@@ -20,8 +20,8 @@ import type {
   Operation,
   Register,
 } from '../circuit/circuit.js';
-import { describeGate } from '../circuit/circuit.js';
-import { freeParameters, type ParamValue } from '../circuit/expr.js';
+import { describeGate, gateParameters, sameCondition } from '../circuit/circuit.js';
+import type { ParamValue } from '../circuit/expr.js';
 import { QuantumErrors } from '../errors.js';
 import { formatParam, NameTable, type Dialect } from './export-format.js';
 import { rewriteForQelib, type QelibCall } from './export-qelib.js';
@@ -74,9 +74,7 @@ export function toQasm3(circuit: Circuit): string {
 /** Throws CANNOT_EXPORT naming the first operation OpenQASM 2.0 cannot express. */
 export function toQasm2(circuit: Circuit): string {
   const writer = new Writer(circuit, '2.0');
-  const free = circuit.operations.findIndex(
-    (op) => op.kind === 'gate' && usesParameters(op.params, op.modifiers),
-  );
+  const free = circuit.operations.findIndex((op) => op.kind === 'gate' && gateParameters(op).size > 0);
   if (free >= 0) {
     writer.failAt(free)(
       `it uses the free parameter(s) ${circuit.parameters.join(', ')}, and OpenQASM 2.0 has no inputs: bind them first`,
@@ -93,21 +91,6 @@ export function toQasm2(circuit: Circuit): string {
   for (const statement of groupStatements(circuit)) lines.push(...writer.statement2(statement));
   return `${lines.join('\n')}\n`;
 }
-
-function usesParameters(params: readonly ParamValue[], modifiers: readonly Modifier[]): boolean {
-  const names = new Set<string>();
-  params.forEach((p) => freeParameters(p, names));
-  modifiers.forEach((m) => m.kind === 'pow' && freeParameters(m.exponent, names));
-  return names.size > 0;
-}
-
-const sameCondition = (a: Condition | undefined, b: Condition | undefined): boolean =>
-  a === b ||
-  (a !== undefined &&
-    b !== undefined &&
-    a.value === b.value &&
-    a.clbits.length === b.clbits.length &&
-    a.clbits.every((bit, i) => bit === b.clbits[i]));
 
 function writesConditionBit(statement: Statement, condition: Condition): boolean {
   return statement.ops.some((op) => op.kind === 'measure' && condition.clbits.includes(op.clbit));

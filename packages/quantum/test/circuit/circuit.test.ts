@@ -6,7 +6,16 @@
 import { AppError } from '@lab/server-kit/errors';
 import { describe, expect, it } from 'vitest';
 import { getBackend } from '../../src/backends/registry.js';
-import { Circuit, ctrl, describeGate, inv, negctrl, pow } from '../../src/circuit/circuit.js';
+import {
+  Circuit,
+  ctrl,
+  describeGate,
+  gateParameters,
+  inv,
+  negctrl,
+  pow,
+  sameCondition,
+} from '../../src/circuit/circuit.js';
 import { add, call, div, mul, param } from '../../src/circuit/expr.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { expectAppError } from '../support/errors.js';
@@ -479,5 +488,25 @@ describe('unbound parameters', () => {
       .run(c, { seed: 1, shots: 10, parameters: { theta: Math.PI }, noise: { loss: 0 } })
       .result();
     expect(result.getCounts()).toEqual({ '1': 10 });
+  });
+});
+
+describe('sameCondition', () => {
+  it('matches absent conditions, and equal bits in the same order with the same value', () => {
+    expect(sameCondition(undefined, undefined)).toBe(true);
+    expect(sameCondition({ clbits: [0, 1], value: 2 }, { clbits: [0, 1], value: 2 })).toBe(true);
+    expect(sameCondition({ clbits: [0, 1], value: 2 }, undefined)).toBe(false);
+    expect(sameCondition({ clbits: [0, 1], value: 2 }, { clbits: [1, 0], value: 2 })).toBe(false);
+    expect(sameCondition({ clbits: [0, 1], value: 2 }, { clbits: [0, 1], value: 1 })).toBe(false);
+    expect(sameCondition({ clbits: [0], value: 0 }, { clbits: [0, 1], value: 0 })).toBe(false);
+  });
+});
+
+describe('gateParameters', () => {
+  it('collects the parameters of a gate use and of its pow exponent', () => {
+    expect(
+      gateParameters({ params: [mul(param('a'), 2), 0.5], modifiers: [ctrl(), pow(param('k'))] }),
+    ).toEqual(new Set(['a', 'k']));
+    expect(gateParameters({ params: [1], modifiers: [inv()] }).size).toBe(0);
   });
 });
