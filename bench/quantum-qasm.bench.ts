@@ -13,6 +13,7 @@ import { circuitFromJson, circuitToJson } from '../packages/quantum/src/circuit/
 import { toQasm3 } from '../packages/quantum/src/qasm/export.js';
 import { importQasm } from '../packages/quantum/src/qasm/importer.js';
 import { parse } from '../packages/quantum/src/qasm/parser.js';
+import { bellJson } from '../packages/quantum/test/support/bell.js';
 import { startServiceProcess } from '../packages/server-kit/src/testing/index.js';
 
 const RUNS = 5;
@@ -89,18 +90,7 @@ const call = async <T>(
   });
   return { status: response.status, json: (await response.json()) as T };
 };
-const bell = {
-  circuit: {
-    qubits: 2,
-    clbits: 2,
-    operations: [
-      { op: 'gate', name: 'h', qubits: [0] },
-      { op: 'gate', name: 'cx', qubits: [0, 1] },
-      { op: 'measure', qubits: [0, 1], clbits: [0, 1] },
-    ],
-  },
-  shots: 1000,
-};
+const bell = { circuit: bellJson, shots: 1000 };
 const latencies: number[] = [];
 for (let i = 0; i <= JOBS; i += 1) {
   const start = process.hrtime.bigint();

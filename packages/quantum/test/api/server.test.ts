@@ -12,18 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
-import { bell } from '../support/json-circuits.js';
+import { bellJson, bellQasm } from '../support/bell.js';
 
 const bin = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
-
-const BELL_QASM = `OPENQASM 3.0;
-include "stdgates.inc";
-qubit[2] q;
-bit[2] c;
-h q[0];
-cx q[0], q[1];
-c = measure q;
-`;
 
 /** `n` qubits in superposition, then `layers` layers of rotations and CX pairs: seconds of work from 24 qubits. */
 function longCircuit(n: number, layers: number) {
@@ -142,7 +133,7 @@ describe('jobs over REST (real process)', () => {
 
   it('submits, polls and fetches a result: Bell at loss 0 gives only 00 and 11', async () => {
     const reply = await call(server, 'POST', '/jobs', {
-      circuit: bell,
+      circuit: bellJson,
       shots: 1000,
       seed: 42,
       noise: { loss: 0 },
@@ -175,7 +166,7 @@ describe('jobs over REST (real process)', () => {
   });
 
   it('reports erasures under the default noise', async () => {
-    const job = await submit(server, { circuit: bell, shots: 4000, seed: 7 });
+    const job = await submit(server, { circuit: bellJson, shots: 4000, seed: 7 });
     await waitForJob(server, job.id, final);
     const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
     const erasures = body.erasures as { total: number; shots: number; per_qubit: number[] };
@@ -187,7 +178,7 @@ describe('jobs over REST (real process)', () => {
   });
 
   it('runs an OpenQASM program', async () => {
-    const job = await submit(server, { qasm: BELL_QASM, shots: 1000, seed: 5, noise: { loss: 0 } });
+    const job = await submit(server, { qasm: bellQasm, shots: 1000, seed: 5, noise: { loss: 0 } });
     await waitForJob(server, job.id, final);
     const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
     expect(Object.keys(body.counts as object).sort()).toEqual(['00', '11']);
@@ -225,7 +216,7 @@ describe('jobs over REST (real process)', () => {
 
   it('lists jobs newest first, by page and by status', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const job = await submit(server, { circuit: bell, shots: 10 });
+      const job = await submit(server, { circuit: bellJson, shots: 10 });
       await waitForJob(server, job.id, final);
     }
     const first = await call(server, 'GET', '/jobs?limit=2');
@@ -251,7 +242,7 @@ describe('jobs over REST (real process)', () => {
       expect(performance.now() - started).toBeLessThan(1000);
     }
 
-    const queued = await submit(server, { circuit: bell, shots: 100, noise: { loss: 0 } });
+    const queued = await submit(server, { circuit: bellJson, shots: 100, noise: { loss: 0 } });
     expect(queued).toMatchObject({ status: 'queued', queue_position: 1, progress: 0 });
     expect(
       expectError(await call(server, 'GET', `/jobs/${String(queued.id)}/result`), 409, 'JOB_NOT_FINISHED'),
@@ -263,10 +254,10 @@ describe('jobs over REST (real process)', () => {
     ).toEqual({
       status: 'running',
     });
-    const third = await submit(server, { circuit: bell, shots: 100, noise: { loss: 0 } });
-    expect(expectError(await call(server, 'POST', '/jobs', { circuit: bell }), 429, 'TOO_MANY_JOBS')).toEqual(
-      { limit: 3 },
-    );
+    const third = await submit(server, { circuit: bellJson, shots: 100, noise: { loss: 0 } });
+    expect(
+      expectError(await call(server, 'POST', '/jobs', { circuit: bellJson }), 429, 'TOO_MANY_JOBS'),
+    ).toEqual({ limit: 3 });
 
     const cancelledQueued = await call(server, 'DELETE', `/jobs/${String(queued.id)}`);
     expect(cancelledQueued.status).toBe(200);
@@ -296,25 +287,25 @@ describe('jobs over REST (real process)', () => {
     it('400: broken JSON, schema violations naming the field, both or neither program form', async () => {
       expectError(await call(server, 'POST', '/jobs', '{"qasm": '), 400, 'INVALID_JSON');
       for (const [body, field] of [
-        [{ circuit: bell, shots: 0 }, 'shots'],
-        [{ circuit: bell, shots: MAX_SHOTS + 1 }, 'shots'],
-        [{ circuit: bell, shots: 1.5 }, 'shots'],
-        [{ circuit: bell, seed: -1 }, 'seed'],
-        [{ circuit: bell, noise: { loss: 2 } }, 'noise.loss'],
-        [{ circuit: bell, noise: { lose: 0 } }, 'noise.lose'],
-        [{ circuit: bell, colour: 'blue' }, 'colour'],
+        [{ circuit: bellJson, shots: 0 }, 'shots'],
+        [{ circuit: bellJson, shots: MAX_SHOTS + 1 }, 'shots'],
+        [{ circuit: bellJson, shots: 1.5 }, 'shots'],
+        [{ circuit: bellJson, seed: -1 }, 'seed'],
+        [{ circuit: bellJson, noise: { loss: 2 } }, 'noise.loss'],
+        [{ circuit: bellJson, noise: { lose: 0 } }, 'noise.lose'],
+        [{ circuit: bellJson, colour: 'blue' }, 'colour'],
         [{ qasm: 42 }, 'qasm'],
         [{ qasm: ' '.repeat(MAX_QASM_LENGTH + 1) }, 'qasm'],
-        [{ circuit: bell, inputs: { theta: 'x' } }, 'inputs.theta'],
+        [{ circuit: bellJson, inputs: { theta: 'x' } }, 'inputs.theta'],
         [{ shots: 10 }, 'qasm'],
-        [{ qasm: BELL_QASM, circuit: bell }, 'circuit'],
-        [{ circuit: { ...bell, qubits: 'two' } }, 'circuit.qubits'],
+        [{ qasm: bellQasm, circuit: bellJson }, 'circuit'],
+        [{ circuit: { ...bellJson, qubits: 'two' } }, 'circuit.qubits'],
       ] as const) {
         const details = expectError(await call(server, 'POST', '/jobs', body), 400, 'VALIDATION_ERROR');
         expect(details.field, JSON.stringify(body)).toBe(field);
       }
       const runOptions = expectError(
-        await call(server, 'POST', '/jobs', { circuit: bell, noise: { loss: 0.6, pauli: 0.6 } }),
+        await call(server, 'POST', '/jobs', { circuit: bellJson, noise: { loss: 0.6, pauli: 0.6 } }),
         400,
         'INVALID_RUN_OPTIONS',
       );
@@ -334,7 +325,7 @@ describe('jobs over REST (real process)', () => {
     it('400: a JSON circuit the model refuses names the field', async () => {
       const details = expectError(
         await call(server, 'POST', '/jobs', {
-          circuit: { ...bell, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
+          circuit: { ...bellJson, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
         }),
         400,
         'INVALID_OPERATION',
@@ -359,7 +350,7 @@ describe('jobs over REST (real process)', () => {
       expectError(await call(server, 'GET', `/jobs/${id}/result`), 404, 'JOB_NOT_FOUND');
       expectError(await call(server, 'DELETE', `/jobs/${id}`), 404, 'JOB_NOT_FOUND');
       expectError(
-        await call(server, 'POST', '/jobs', { circuit: bell, backend: 'nope' }),
+        await call(server, 'POST', '/jobs', { circuit: bellJson, backend: 'nope' }),
         404,
         'BACKEND_NOT_FOUND',
       );
@@ -382,7 +373,7 @@ describe('jobs over REST (real process)', () => {
 
     it('503: a backend that is not available', async () => {
       const details = expectError(
-        await call(server, 'POST', '/jobs', { circuit: bell, backend: 'neutral_atom_qpu' }),
+        await call(server, 'POST', '/jobs', { circuit: bellJson, backend: 'neutral_atom_qpu' }),
         503,
         'BACKEND_UNAVAILABLE',
       );
@@ -405,7 +396,7 @@ describe('persistence across restarts (real process)', () => {
 
   it('keeps jobs and results after a restart', async () => {
     server = await start(dataDir);
-    const job = await submit(server, { circuit: bell, shots: 500, seed: 3 });
+    const job = await submit(server, { circuit: bellJson, shots: 500, seed: 3 });
     await waitForJob(server, job.id, final);
     const before = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
     expect(await server.stop()).toBe(0);
@@ -422,7 +413,7 @@ describe('persistence across restarts (real process)', () => {
     server ??= await start(dataDir);
     const long = await submit(server, { circuit: longCircuit(24, 60), shots: 10, noise: { loss: 0 } });
     await waitForJob(server, long.id, (job) => job.status === 'running');
-    const queued = await submit(server, { circuit: bell, shots: 100, seed: 1, noise: { loss: 0 } });
+    const queued = await submit(server, { circuit: bellJson, shots: 100, seed: 1, noise: { loss: 0 } });
     expect(queued.status).toBe('queued');
     await server.stop('SIGKILL');
 

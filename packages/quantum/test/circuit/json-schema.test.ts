@@ -10,13 +10,13 @@ import {
   validateCircuitJson,
 } from '../../src/circuit/json-schema.js';
 import { expectAppError } from '../support/errors.js';
-import { bell } from '../support/json-circuits.js';
+import { bellJson } from '../support/bell.js';
 
 describe('CircuitJsonSchema', () => {
   it('compiles in a strict Ajv and in one with the shared schema added by $id', () => {
     const validate = new Ajv().compile(CircuitJsonSchema);
-    expect(validate(bell)).toBe(true);
-    expect(validate({ ...bell, qubits: 0 })).toBe(false);
+    expect(validate(bellJson)).toBe(true);
+    expect(validate({ ...bellJson, qubits: 0 })).toBe(false);
 
     const ajv = new Ajv();
     ajv.addSchema(CircuitJsonSchema);
@@ -25,8 +25,8 @@ describe('CircuitJsonSchema', () => {
       required: ['circuit'],
       properties: { circuit: { $ref: 'Circuit' } },
     });
-    expect(body({ circuit: bell })).toBe(true);
-    expect(body({ circuit: { ...bell, extra: 1 } })).toBe(false);
+    expect(body({ circuit: bellJson })).toBe(true);
+    expect(body({ circuit: { ...bellJson, extra: 1 } })).toBe(false);
   });
 
   it('describes every property, with examples', () => {
@@ -47,7 +47,7 @@ describe('CircuitJsonSchema', () => {
 
   it('accepts the documented forms', () => {
     const documents: unknown[] = [
-      bell,
+      bellJson,
       { qubits: 1, clbits: 0, operations: [] },
       {
         qubits: 3,
@@ -77,14 +77,14 @@ describe('CircuitJsonSchema', () => {
     const cases: [unknown, string, string][] = [
       ['bell', '', 'must be object'],
       [{ clbits: 0, operations: [] }, '/qubits', 'is required'],
-      [{ ...bell, qubits: 0 }, '/qubits', 'must be >= 1'],
-      [{ ...bell, qubits: 1.5 }, '/qubits', 'must be integer'],
+      [{ ...bellJson, qubits: 0 }, '/qubits', 'must be >= 1'],
+      [{ ...bellJson, qubits: 1.5 }, '/qubits', 'must be integer'],
       [
-        { ...bell, qubits: CIRCUIT_JSON_LIMITS.qubits + 1 },
+        { ...bellJson, qubits: CIRCUIT_JSON_LIMITS.qubits + 1 },
         '/qubits',
         `must be <= ${CIRCUIT_JSON_LIMITS.qubits}`,
       ],
-      [{ ...bell, shots: 5 }, '/shots', 'is not a known field'],
+      [{ ...bellJson, shots: 5 }, '/shots', 'is not a known field'],
       [
         op({ op: 'frobnicate', qubits: [0] }),
         '/operations/0/op',
@@ -147,12 +147,15 @@ describe('CircuitJsonSchema', () => {
         'must match pattern',
       ],
       [
-        { ...bell, gates: [{ name: 'g', qubits: 1, body: [{ op: 'measure', qubits: [0], clbits: [0] }] }] },
+        {
+          ...bellJson,
+          gates: [{ name: 'g', qubits: 1, body: [{ op: 'measure', qubits: [0], clbits: [0] }] }],
+        },
         '/gates/0/body/0/op',
         'must be equal to constant',
       ],
       [
-        { ...bell, registers: { quantum: [{ name: 'q', size: 0 }] } },
+        { ...bellJson, registers: { quantum: [{ name: 'q', size: 0 }] } },
         '/registers/quantum/0/size',
         'must be >= 1',
       ],

@@ -10,7 +10,7 @@ import { circuitFromJson, circuitToJson } from '../../src/circuit/json.js';
 import { validateCircuitJson } from '../../src/circuit/json-schema.js';
 import { buildCircuit, circuitArb, teleport } from '../support/circuits.js';
 import { expectAppError } from '../support/errors.js';
-import { bell } from '../support/json-circuits.js';
+import { bellJson } from '../support/bell.js';
 
 /** A circuit using every part of the form. */
 function everything(): Circuit {
@@ -34,7 +34,7 @@ function everything(): Circuit {
 
 describe('circuitFromJson and circuitToJson', () => {
   it('builds a circuit with default registers', () => {
-    const c = circuitFromJson(bell);
+    const c = circuitFromJson(bellJson);
     expect(c.qregs).toEqual([{ name: 'q', start: 0, size: 2 }]);
     expect(c.cregs).toEqual([{ name: 'c', start: 0, size: 2 }]);
     expect(c.operations).toEqual([
@@ -47,7 +47,7 @@ describe('circuitFromJson and circuitToJson', () => {
   });
 
   it('writes the compact form: defaults left out, consecutive measurements merged', () => {
-    expect(circuitToJson(circuitFromJson(bell))).toEqual(bell);
+    expect(circuitToJson(circuitFromJson(bellJson))).toEqual(bellJson);
     const c = new Circuit(2).h(0).cx(0, 1).measureAll();
     expect(circuitToJson(c)).toEqual({
       qubits: 2,
@@ -95,7 +95,7 @@ describe('circuitFromJson errors', () => {
     [
       'a qubit out of range',
       {
-        ...bell,
+        ...bellJson,
         operations: [
           { op: 'gate', name: 'h', qubits: [0] },
           { op: 'gate', name: 'cx', qubits: [0, 2] },
@@ -107,63 +107,66 @@ describe('circuitFromJson errors', () => {
     ],
     [
       'a repeated qubit',
-      { ...bell, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
+      { ...bellJson, operations: [{ op: 'gate', name: 'cx', qubits: [1, 1] }] },
       'INVALID_OPERATION',
       '/operations/0/qubits/1',
       'qubit 1 is used twice',
     ],
     [
       'an unknown gate',
-      { ...bell, operations: [{ op: 'gate', name: 'frob', qubits: [0] }] },
+      { ...bellJson, operations: [{ op: 'gate', name: 'frob', qubits: [0] }] },
       'INVALID_OPERATION',
       '/operations/0/name',
       "unknown gate 'frob'",
     ],
     [
       'a wrong parameter count',
-      { ...bell, operations: [{ op: 'gate', name: 'rx', qubits: [0] }] },
+      { ...bellJson, operations: [{ op: 'gate', name: 'rx', qubits: [0] }] },
       'INVALID_OPERATION',
       '/operations/0/params',
       'takes 1 parameter, got 0',
     ],
     [
       'a wrong qubit count',
-      { ...bell, operations: [{ op: 'gate', name: 'x', qubits: [0, 1] }] },
+      { ...bellJson, operations: [{ op: 'gate', name: 'x', qubits: [0, 1] }] },
       'INVALID_OPERATION',
       '/operations/0/qubits',
       'acts on 1 qubit, got 2',
     ],
     [
       'a classical bit out of range',
-      { ...bell, operations: [{ op: 'measure', qubits: [0, 1], clbits: [0, 2] }] },
+      { ...bellJson, operations: [{ op: 'measure', qubits: [0, 1], clbits: [0, 2] }] },
       'INVALID_OPERATION',
       '/operations/0/clbits/1',
       'classical bit 2 is out of range',
     ],
     [
       'unpaired measurement',
-      { ...bell, operations: [{ op: 'measure', qubits: [0, 1], clbits: [0] }] },
+      { ...bellJson, operations: [{ op: 'measure', qubits: [0, 1], clbits: [0] }] },
       'INVALID_OPERATION',
       '/operations/0/clbits',
       '2 qubits but 1 classical bits',
     ],
     [
       'a condition value too large',
-      { ...bell, operations: [{ op: 'gate', name: 'x', qubits: [0], condition: { clbits: [0], value: 2 } }] },
+      {
+        ...bellJson,
+        operations: [{ op: 'gate', name: 'x', qubits: [0], condition: { clbits: [0], value: 2 } }],
+      },
       'INVALID_OPERATION',
       '/operations/0/condition/value',
       'does not fit in 1 bit',
     ],
     [
       'a condition bit out of range',
-      { ...bell, operations: [{ op: 'reset', qubits: [0], condition: { clbits: [0, 5], value: 1 } }] },
+      { ...bellJson, operations: [{ op: 'reset', qubits: [0], condition: { clbits: [0, 5], value: 1 } }] },
       'INVALID_OPERATION',
       '/operations/0/condition/clbits/1',
       'classical bit 5 is out of range',
     ],
     [
       'registers that do not add up',
-      { ...bell, registers: { classical: [{ name: 'c', size: 1 }] } },
+      { ...bellJson, registers: { classical: [{ name: 'c', size: 1 }] } },
       'INVALID_CIRCUIT',
       '/registers/classical',
       'sizes add up to 1, but clbits is 2',
@@ -171,7 +174,7 @@ describe('circuitFromJson errors', () => {
     [
       'a register name used twice',
       {
-        ...bell,
+        ...bellJson,
         registers: {
           quantum: [
             { name: 'q', size: 1 },
@@ -185,7 +188,7 @@ describe('circuitFromJson errors', () => {
     ],
     [
       'a gate definition named like a standard gate',
-      { ...bell, gates: [{ name: 'h', qubits: 1, body: [] }] },
+      { ...bellJson, gates: [{ name: 'h', qubits: 1, body: [] }] },
       'INVALID_CIRCUIT',
       '/gates/0/name',
       'a gate of this name already exists',
@@ -193,7 +196,7 @@ describe('circuitFromJson errors', () => {
     [
       'an undeclared parameter in a gate body',
       {
-        ...bell,
+        ...bellJson,
         gates: [
           {
             name: 'g',
@@ -210,7 +213,7 @@ describe('circuitFromJson errors', () => {
     [
       'a qubit out of a gate body',
       {
-        ...bell,
+        ...bellJson,
         gates: [
           {
             name: 'g',

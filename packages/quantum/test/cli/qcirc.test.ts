@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bellQasm } from '../support/bell.js';
 
 const BIN = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'qcirc-cli-'));
@@ -24,15 +25,6 @@ function file(name: string, text: string): string {
   return path;
 }
 
-const BELL = `OPENQASM 3.0;
-include "stdgates.inc";
-qubit[2] q;
-bit[2] c;
-h q[0];
-cx q[0], q[1];
-c = measure q;
-`;
-
 describe('qcirc run', () => {
   it('prints counts sorted by frequency with bars, the erasure summary and estimates', () => {
     const { status, stdout } = qcirc(['run', 'example:bell', '--shots', '1000', '--seed', '3']);
@@ -47,7 +39,15 @@ describe('qcirc run', () => {
   });
 
   it('with --loss 0 and --json prints one object with only 00 and 11', () => {
-    const { status, stdout } = qcirc(['run', file('bell.qasm', BELL), '-s', '1000', '--loss', '0', '--json']);
+    const { status, stdout } = qcirc([
+      'run',
+      file('bell.qasm', bellQasm),
+      '-s',
+      '1000',
+      '--loss',
+      '0',
+      '--json',
+    ]);
     expect(status).toBe(0);
     const result = JSON.parse(stdout) as {
       counts: Record<string, number>;
@@ -60,8 +60,8 @@ describe('qcirc run', () => {
   });
 
   it('reads - as standard input, and the same seed repeats the run', () => {
-    const a = qcirc(['run', '-', '--seed', '11', '--json'], BELL);
-    const b = qcirc(['run', '-', '--seed', '11', '--json'], BELL);
+    const a = qcirc(['run', '-', '--seed', '11', '--json'], bellQasm);
+    const b = qcirc(['run', '-', '--seed', '11', '--json'], bellQasm);
     expect(a.status).toBe(0);
     expect(JSON.parse(a.stdout).counts).toEqual(JSON.parse(b.stdout).counts);
     expect(JSON.parse(a.stdout).source).toBe('<stdin>');
