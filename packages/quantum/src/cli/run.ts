@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { getBackend } from '../backends/registry.js';
 import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
 import type { NoiseOptions } from '../engine/noise.js';
+import { inputParameters } from '../qasm/inputs.js';
 import { integerOption, inputOption, probabilityOption } from './options.js';
 import { createProgressBar } from './progress.js';
 import { formatRunReport } from './report.js';
@@ -56,7 +57,7 @@ export function addRunCommand(program: Command, sources: SourceLoader): void {
         shots: flags.shots,
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),
         ...(noise === undefined ? {} : { noise }),
-        parameters: runParameters(loaded.circuit.parameters, flags.input),
+        parameters: inputParameters(flags.input),
         ...(progress === undefined ? {} : { onProgress: (f: number) => progress.update(f) }),
       });
       let result;
@@ -71,17 +72,4 @@ export function addRunCommand(program: Command, sources: SourceLoader): void {
           : `${formatRunReport(loaded.label, result)}\n`,
       );
     });
-}
-
-/** Numeric `--input` values that name a free parameter of the circuit bind it for the run. */
-function runParameters(
-  parameters: readonly string[],
-  inputs: Readonly<Record<string, number | boolean>> = {},
-): Record<string, number> {
-  const bound: Record<string, number> = {};
-  for (const name of parameters) {
-    const value = inputs[name];
-    if (typeof value === 'number') bound[name] = value;
-  }
-  return bound;
 }

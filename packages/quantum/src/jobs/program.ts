@@ -7,6 +7,7 @@ import type { RunOptions } from '../backends/backend.js';
 import type { Circuit } from '../circuit/circuit.js';
 import { circuitFromJson } from '../circuit/json.js';
 import { importQasm } from '../qasm/importer.js';
+import { inputParameters } from '../qasm/inputs.js';
 import type { JobRequest } from './job.js';
 import { MAX_LOOP_ITERATIONS, MAX_OPERATIONS } from './limits.js';
 
@@ -24,16 +25,11 @@ export function runOptions(
   request: JobRequest,
   extra: Pick<RunOptions, 'threads' | 'onProgress'> = {},
 ): RunOptions {
-  const parameters = Object.fromEntries(
-    Object.entries(request.inputs ?? {}).filter(
-      (entry): entry is [string, number] => typeof entry[1] === 'number',
-    ),
-  );
   return {
     shots: request.shots,
     ...(request.seed === undefined ? {} : { seed: request.seed }),
     ...(request.noise === undefined ? {} : { noise: request.noise }),
-    parameters,
+    parameters: inputParameters(request.inputs),
     ...extra,
   };
 }

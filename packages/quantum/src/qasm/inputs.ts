@@ -47,3 +47,15 @@ export function inputValue(name: string, type: ScalarType, given: number | boole
       return intValue(BigInt(given), type.kind, type.size);
   }
 }
+
+/**
+ * The numbers among `inputs`, as run parameters: they bind the free parameters of the same name
+ * (a JSON circuit's, which has no input declarations); a circuit ignores names it does not use.
+ */
+export function inputParameters(
+  inputs: Readonly<Record<string, number | boolean>> = {},
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(inputs).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
+}
