@@ -20,7 +20,7 @@ export function addConvertCommand(program: Command, sources: SourceLoader): void
     .option('-i, --input <name=value>', 'value of an input declaration (repeatable)', inputOption)
     .action(
       (source: string, flags: { to: Format; output?: string; input?: Record<string, number | boolean> }) => {
-        const loaded = sources.load(source, flags.input === undefined ? {} : { inputs: flags.input });
+        const loaded = sources.load(source, flags.input);
         printWarnings(loaded.warnings);
         const text =
           flags.to === 'json'

@@ -28,7 +28,7 @@ export function addEstimateCommand(program: Command, sources: SourceLoader): voi
           json?: boolean;
         },
       ) => {
-        const loaded = sources.load(source, flags.input === undefined ? {} : { inputs: flags.input });
+        const loaded = sources.load(source, flags.input);
         printWarnings(loaded.warnings);
         const estimates = getBackend(flags.backend).estimate(loaded.circuit, {
           ...(flags.shots === undefined ? {} : { shots: flags.shots }),
@@ -53,7 +53,7 @@ export function addDrawCommand(program: Command, sources: SourceLoader): void {
     )
     .option('-i, --input <name=value>', 'value of an input declaration (repeatable)', inputOption)
     .action((source: string, flags: { width?: number; input?: Record<string, number | boolean> }) => {
-      const loaded = sources.load(source, flags.input === undefined ? {} : { inputs: flags.input });
+      const loaded = sources.load(source, flags.input);
       printWarnings(loaded.warnings);
       const width = flags.width ?? process.stdout.columns ?? 80;
       process.stdout.write(`${drawCircuit(loaded.circuit, { width })}\n`);

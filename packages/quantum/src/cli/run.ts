@@ -47,7 +47,7 @@ export function addRunCommand(program: Command, sources: SourceLoader): void {
     .option('--progress', 'draw a progress bar even when standard error is not a terminal')
     .option('--no-progress', 'never draw a progress bar')
     .action(async (source: string, flags: RunFlags) => {
-      const loaded = sources.load(source, flags.input === undefined ? {} : { inputs: flags.input });
+      const loaded = sources.load(source, flags.input);
       printWarnings(loaded.warnings);
       const backend = getBackend(flags.backend);
       const showProgress = flags.progress ?? process.stderr.isTTY === true;

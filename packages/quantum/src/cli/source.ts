@@ -26,16 +26,12 @@ export interface LoadedSource {
   readonly warnings: readonly QasmWarning[];
 }
 
-export interface SourceOptions {
-  /** Values of the program's `input` declarations (`--input name=value`). */
-  readonly inputs?: Readonly<Record<string, number | boolean>>;
-}
-
 /** Loads sources and remembers their texts for error display. */
 export class SourceLoader {
   private readonly texts = new Map<string, string>();
 
-  load(argument: string, options: SourceOptions = {}): LoadedSource {
+  /** Loads `argument`; `inputs` are the values of its `input` declarations (`--input name=value`). */
+  load(argument: string, inputs?: Readonly<Record<string, number | boolean>>): LoadedSource {
     const { name, text } = this.read(argument);
     const label = argument === '-' ? STDIN_NAME : argument;
     this.texts.set(name, text);
@@ -46,7 +42,7 @@ export class SourceLoader {
     const imported = importQasm(text, {
       file: name,
       resolveInclude: this.includeResolver(),
-      ...(options.inputs === undefined ? {} : { inputs: options.inputs }),
+      ...(inputs === undefined ? {} : { inputs }),
     });
     return { circuit: imported.circuit, name, label, format: 'qasm', warnings: imported.warnings };
   }
