@@ -9,6 +9,7 @@ import type { JobService } from '../jobs/service.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_JOBS_LIMIT,
+  MAX_LOOP_ITERATIONS,
   MAX_OPERATIONS,
   MAX_QASM_LENGTH,
   MAX_REQUEST_BYTES,
@@ -42,7 +43,8 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
           '`status` is final, then fetch `GET /jobs/{id}/result`.',
           '',
           `Limits: body ${MAX_REQUEST_BYTES} bytes (413), \`qasm\` ${MAX_QASM_LENGTH} characters, shots 1 to`,
-          `${MAX_SHOTS}, ${MAX_OPERATIONS} operations after QASM loops are unrolled, qubits by the`,
+          `${MAX_SHOTS}, ${MAX_OPERATIONS} operations after QASM loops are unrolled`,
+          `(${MAX_LOOP_ITERATIONS} loop iterations while importing), qubits by the`,
           "simulator's memory (422), and the service's `max-jobs` setting for jobs queued or running (429,",
           `default 100, at most ${MAX_JOBS_LIMIT}).`,
         ].join('\n'),

@@ -64,7 +64,13 @@ describe('the OpenAPI document', () => {
 
   it('states the limits in the submit route description', () => {
     const { description } = doc.paths['/jobs']!.post!;
-    for (const limit of ['4194304 bytes', '1048576 characters', '1000000', '100000 operations']) {
+    for (const limit of [
+      '4194304 bytes',
+      '1048576 characters',
+      '1000000',
+      '100000 operations',
+      '100000 loop iterations',
+    ]) {
       expect(description).toContain(limit);
     }
   });
