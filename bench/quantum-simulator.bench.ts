@@ -64,6 +64,8 @@ import { measureMemoryBandwidth } from '../packages/quantum/src/engine/bandwidth
 import { fuse, resolveFusion } from '../packages/quantum/src/engine/fusion.js';
 import { startPool } from '../packages/quantum/src/engine/parallel.js';
 import { StateVector } from '../packages/quantum/src/engine/statevector.js';
+import { ghz } from '../packages/quantum/test/support/circuits.js';
+import { mulberry32 } from '../packages/quantum/test/support/dense-reference.js';
 
 const benchStart = process.hrtime.bigint();
 const SIZES = list(process.env.BENCH_QUBITS ?? '16,20,24,26,28');
@@ -102,23 +104,6 @@ function qft(n: number, input: number): Circuit {
   }
   for (let i = 0; i < Math.floor(n / 2); i += 1) c.swap(i, n - 1 - i);
   return c;
-}
-
-function ghz(n: number): Circuit {
-  const c = new Circuit(n).h(0);
-  for (let q = 1; q < n; q += 1) c.cx(q - 1, q);
-  return c;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The grid of the random circuits and its 8 cz patterns in qsim's order (see the header). */
