@@ -3,7 +3,7 @@
  * and calls one function of the job service; every error is the service's catalogue error,
  * mapped to its status by the kit.
  */
-import { defineRoute, type RouteSpec } from '@lab/server-kit';
+import { defineRoute, documentedError, type RouteSpec } from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import type { JobService } from '../jobs/service.js';
 import {
@@ -17,7 +17,6 @@ import {
 } from '../jobs/limits.js';
 import { toJobRequest } from './job-request.js';
 import {
-  errorResponse,
   JobIdParamsSchema,
   JobPageSchema,
   JobRef,
@@ -26,7 +25,7 @@ import {
   SubmitJobBodySchema,
 } from './schemas.js';
 
-const notFound = errorResponse('JOB_NOT_FOUND: no job has this id');
+const notFound = documentedError('JOB_NOT_FOUND: no job has this id');
 
 export function jobRoutes(jobs: JobService): RouteSpec[] {
   return [
@@ -51,17 +50,17 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
         body: SubmitJobBodySchema,
         response: {
           201: JobRef,
-          400: errorResponse(
+          400: documentedError(
             'VALIDATION_ERROR (a field fails the schema, or neither or both of `qasm` and `circuit`: ' +
               '`details.field` names it), INVALID_JSON, INVALID_QASM or UNSUPPORTED_QASM_FEATURE (with ' +
               '`details.line` and `details.column`), MISSING_INPUT, INVALID_CIRCUIT, INVALID_OPERATION, ' +
               'UNBOUND_PARAMETER, INVALID_RUN_OPTIONS (`details.field`)',
           ),
-          404: errorResponse('BACKEND_NOT_FOUND: no backend has this name (see `GET /backends`)'),
-          413: errorResponse('PAYLOAD_TOO_LARGE: the body exceeds the limit'),
-          422: errorResponse("CIRCUIT_TOO_LARGE: the state would not fit in the simulator's memory"),
-          429: errorResponse('TOO_MANY_JOBS: the queue is full; retry when jobs have finished'),
-          503: errorResponse('BACKEND_UNAVAILABLE: the backend exists but cannot run jobs now'),
+          404: documentedError('BACKEND_NOT_FOUND: no backend has this name (see `GET /backends`)'),
+          413: documentedError('PAYLOAD_TOO_LARGE: the body exceeds the limit'),
+          422: documentedError("CIRCUIT_TOO_LARGE: the state would not fit in the simulator's memory"),
+          429: documentedError('TOO_MANY_JOBS: the queue is full; retry when jobs have finished'),
+          503: documentedError('BACKEND_UNAVAILABLE: the backend exists but cannot run jobs now'),
         },
       },
       handler: async (request, reply) => {
@@ -84,7 +83,7 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
         querystring: ListJobsQuerySchema,
         response: {
           200: JobPageSchema,
-          400: errorResponse(
+          400: documentedError(
             'VALIDATION_ERROR: a bad `status`, `limit` or `cursor`, named in `details.field`',
           ),
         },
@@ -128,7 +127,7 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
         response: {
           200: ResultSchema,
           404: notFound,
-          409: errorResponse(
+          409: documentedError(
             'JOB_NOT_FINISHED: the job is not completed; `details.status` says where it is and, for a ' +
               'failed job, `details.error` why',
           ),
@@ -151,7 +150,9 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
         response: {
           200: JobRef,
           404: notFound,
-          409: errorResponse('JOB_NOT_CANCELLABLE: the job has already completed, failed or been cancelled'),
+          409: documentedError(
+            'JOB_NOT_CANCELLABLE: the job has already completed, failed or been cancelled',
+          ),
         },
       },
       handler: async (request) => jobs.cancel(request.params.id, request.log),

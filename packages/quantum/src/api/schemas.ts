@@ -4,19 +4,13 @@
  * `Result`, `Circuit`, `Backend`) have an `$id`: registered on the app, they become named
  * components and routes refer to them.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { schemaRef } from '@lab/server-kit';
+import { Type, type Static } from 'typebox';
 import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
 import { CircuitJsonSchema, type CircuitJson } from '../circuit/json-schema.js';
 import { MAX_SEED } from '../engine/rng.js';
 import { DEFAULT_BACKEND, JOB_STATUSES, JobSchema, type Job } from '../jobs/job.js';
 import { DEFAULT_PAGE_SIZE, MAX_INPUTS, MAX_PAGE_SIZE, MAX_QASM_LENGTH, MAX_SHOTS } from '../jobs/limits.js';
-
-/** A reference to a shared schema, typed as it; a schema without `$id` fails at load. */
-function ref<T>(schema: TSchema, description?: string) {
-  const id = (schema as { $id?: unknown }).$id;
-  if (typeof id !== 'string') throw new TypeError('only a schema with an $id can be referenced');
-  return Type.Unsafe<T>({ $ref: `${id}#`, ...(description === undefined ? {} : { description }) });
-}
 
 const NoiseBodySchema = Type.Object(
   {
@@ -62,7 +56,10 @@ export const SubmitJobBodySchema = Type.Object(
       }),
     ),
     circuit: Type.Optional(
-      ref<CircuitJson>(CircuitJsonSchema, 'the circuit in the JSON circuit form (see the Circuit schema)'),
+      schemaRef<CircuitJson>(
+        CircuitJsonSchema,
+        'the circuit in the JSON circuit form (see the Circuit schema)',
+      ),
     ),
     shots: Type.Optional(
       Type.Integer({
@@ -127,7 +124,7 @@ export const ListJobsQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const JobRef = ref<Job>(JobSchema);
+export const JobRef = schemaRef<Job>(JobSchema);
 
 export const JobPageSchema = Type.Object({
   jobs: Type.Array(JobRef, { description: 'newest first' }),
@@ -233,15 +230,8 @@ export const BackendSchema = Type.Object(
 );
 
 export const BackendListSchema = Type.Object({
-  backends: Type.Array(ref<Static<typeof BackendSchema>>(BackendSchema)),
+  backends: Type.Array(schemaRef<Static<typeof BackendSchema>>(BackendSchema)),
 });
 
 /** The shared schemas, given to `createApp`: named components, and known to the validators. */
 export const SHARED_SCHEMAS = [CircuitJsonSchema, JobSchema, ResultSchema, BackendSchema];
-
-/** An error response of one status, described for the OpenAPI document. */
-export const errorResponse = (description: string) =>
-  Type.Unsafe<{ error: { code: string; message: string; details: Record<string, unknown> } }>({
-    $ref: 'ErrorEnvelope#',
-    description,
-  });

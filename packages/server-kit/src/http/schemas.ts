@@ -1,5 +1,5 @@
 /** Schemas every service shares; registered once with `app.addSchema` and referenced by `$id`. */
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 
 export const ErrorEnvelopeSchema = Type.Object(
   {
@@ -19,3 +19,17 @@ export const ErrorEnvelopeSchema = Type.Object(
 export const ErrorEnvelopeRef = Type.Unsafe<{
   error: { code: string; message: string; details: Record<string, unknown> };
 }>({ $ref: 'ErrorEnvelope#' });
+
+/** The envelope as one status of a route's response map, with what that status means there. */
+export const documentedError = (description: string) =>
+  Type.Unsafe<{ error: { code: string; message: string; details: Record<string, unknown> } }>({
+    $ref: 'ErrorEnvelope#',
+    description,
+  });
+
+/** A reference to a shared schema (one with an `$id`), typed as it; one without fails at load. */
+export function schemaRef<T>(schema: TSchema, description?: string) {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new TypeError('only a schema with an $id can be referenced');
+  return Type.Unsafe<T>({ $ref: `${id}#`, ...(description === undefined ? {} : { description }) });
+}
