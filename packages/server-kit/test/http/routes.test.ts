@@ -27,6 +27,15 @@ function route(method: 'GET' | 'POST', url: string, scope: string | null): Route
 
 const ROUTES = [
   route('GET', '/open', null),
+  defineRoute({
+    method: 'POST',
+    url: '/strict',
+    summary: 'a route whose body has a schema',
+    tags: ['t'],
+    access: { scope: 'vm:write' },
+    schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+    handler: async () => ({ ok: true }),
+  }),
   route('GET', '/vms', 'vm:read'),
   route('POST', '/vms', 'vm:write'),
   route('GET', '/storage', 'storage:read'),
@@ -81,7 +90,7 @@ describe('access rules', () => {
       const authorization =
         who === 'anonymous' ? undefined : who === 'invalid' ? 'Bearer tst_forged' : `Bearer ${tokens[who]}`;
       const statuses = [];
-      for (const r of ROUTES) {
+      for (const r of ROUTES.filter((route) => route.url !== '/strict')) {
         const response = await app.inject({
           method: r.method,
           url: r.url,
@@ -100,6 +109,25 @@ describe('access rules', () => {
       expect(statuses).toEqual(expected);
     });
   }
+
+  it('checks the credential before the body: a bad body without a token is 401, not 400', async () => {
+    const anonymous = await app.inject({ method: 'POST', url: '/strict', payload: { wrong: 1 } });
+    expect(anonymous.statusCode).toBe(401);
+    const weak = await app.inject({
+      method: 'POST',
+      url: '/strict',
+      payload: 'not json',
+      headers: { authorization: `Bearer ${tokens.vmRead}`, 'content-type': 'application/json' },
+    });
+    expect(weak.statusCode).toBe(403);
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/strict',
+      payload: { wrong: 1 },
+      headers: { authorization: `Bearer ${tokens.vmWrite}` },
+    });
+    expect(allowed.json().error.code).toBe('VALIDATION_ERROR');
+  });
 
   it('documents the scope of each route in OpenAPI', async () => {
     const doc = (await app.inject({ url: '/api/v1/openapi.json' })).json();
