@@ -11,6 +11,10 @@ import { pathToFileURL } from 'node:url';
 export const SYSTEM_TOOLS = [
   { command: 'qemu-system-x86_64', pkg: 'qemu-system-x86', usedBy: 'hypervisor' },
   { command: 'qemu-img', pkg: 'qemu-utils', usedBy: 'hypervisor' },
+  // The hypervisor's test guest (packages/hypervisor/scripts/build-test-guest.mjs): busybox must
+  // be the static build, and xz unpacks the kernel so QEMU can boot it without decompressing.
+  { command: 'busybox', pkg: 'busybox-static', usedBy: 'hypervisor tests' },
+  { command: 'xz', pkg: 'xz-utils', usedBy: 'hypervisor tests' },
   { command: 'verilator', pkg: 'verilator', usedBy: 'verification' },
   { command: 'iverilog', pkg: 'iverilog', usedBy: 'verification' },
   { command: 'yosys', pkg: 'yosys', usedBy: 'verification' },
