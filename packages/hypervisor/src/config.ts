@@ -3,10 +3,50 @@ import { serveConfigProperties } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 
 export const DEFAULT_PORT = 9400;
+export const DEFAULT_GRPC_PORT = 9401;
 export const API_PREFIX = '/api/v1';
 export const DEFAULT_DATA_DIR = 'data/hypervisor';
+/** The run directory holds what does not outlive the host: the API socket, QMP sockets, pid files. */
+export const DEFAULT_RUN_DIR = 'run/hypervisor';
+export const SOCKET_FILE = 'api.sock';
+/** How long `stop` with `force: false` waits for the guest to power off before a hard stop. */
+export const DEFAULT_STOP_TIMEOUT_MS = 30_000;
 
-export const ServeConfigSchema = Type.Object(
-  serveConfigProperties({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR }),
-);
+export const ServeConfigSchema = Type.Object({
+  ...serveConfigProperties({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR }),
+  grpcPort: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: DEFAULT_GRPC_PORT,
+    description: 'gRPC port (served by a later release; reserved here)',
+  }),
+  runDir: Type.String({
+    minLength: 1,
+    default: DEFAULT_RUN_DIR,
+    description: 'directory of api.sock and the VMs runtime files (QMP socket, serial log, pid file)',
+  }),
+  bootDir: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'directory that boot.kernel and boot.initrd paths are relative to (default {data_dir}/boot)',
+    }),
+  ),
+  driver: Type.Optional(
+    Type.Enum(['qemu', 'simulated'], {
+      description:
+        'VM driver; by default qemu when qemu-system-x86_64 is installed, otherwise simulated (logged as such)',
+    }),
+  ),
+  accel: Type.Enum(['auto', 'kvm', 'tcg'], {
+    default: 'auto',
+    description: 'QEMU accelerator: auto uses KVM when /dev/kvm opens, otherwise TCG',
+  }),
+  stopTimeoutMs: Type.Integer({
+    minimum: 0,
+    maximum: 600_000,
+    default: DEFAULT_STOP_TIMEOUT_MS,
+    description: 'wait for an ACPI power-off before a hard stop, in milliseconds',
+  }),
+});
 export type ServeConfig = Static<typeof ServeConfigSchema>;

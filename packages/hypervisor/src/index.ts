@@ -1,4 +1,10 @@
 export { buildServer } from './api/server.js';
+export { SCOPES, TOKEN_PREFIX } from './api/scopes.js';
 export { ServeConfigSchema, type ServeConfig, API_PREFIX, DEFAULT_PORT } from './config.js';
+export { createVmService, type VmService } from './domain/vm-service.js';
+export type { VmCreate, VmDefinition, VmPatch, VmState } from './domain/vm-definition.js';
+export type { VmDriver, DriverEvent, LaunchSpec } from './drivers/vm-driver.js';
+export { createSimulatedDriver } from './drivers/simulated/simulated-driver.js';
+export { HvErrors } from './errors.js';
 export { openStore } from './store/database.js';
 export { VERSION } from './version.js';

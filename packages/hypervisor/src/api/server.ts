@@ -1,21 +1,127 @@
-/** The REST transport: the kit's app with this service's routes under `/api/v1`. */
-import { createApp, healthRoute, registerRoutes, type App, type ServiceDeps } from '@lab/server-kit';
-import { API_PREFIX } from '../config.js';
+/**
+ * The REST transport, served on TCP and on the Unix socket: the kit's app with this service's
+ * routes under `/api/v1`, over the VM and disk services. When the app is ready the VM service
+ * re-attaches to the guests an earlier process left running, then the socket opens; when it
+ * closes, the socket closes and the driver lets go of the guests without stopping them.
+ */
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import {
+  createApp,
+  createTokenStore,
+  healthRoute,
+  registerRoutes,
+  type App,
+  type ServiceDeps,
+} from '@lab/server-kit';
+import { API_PREFIX, SOCKET_FILE, type ServeConfig } from '../config.js';
+import { createDiskService } from '../domain/disk-service.js';
+import { hostLimits } from '../domain/host.js';
+import { systemInfo } from '../domain/system-info.js';
+import { createVmService } from '../domain/vm-service.js';
+import { findQemu, qemuVersion } from '../drivers/qemu/host.js';
+import { selectDriver } from '../drivers/select.js';
+import type { VmDriver } from '../drivers/vm-driver.js';
+import { createAuditLog } from '../store/audit.js';
+import { createDiskRepository } from '../store/disks.js';
+import { createEventLog } from '../store/events.js';
+import { createUnitOfWork } from '../store/unit-of-work.js';
+import { createVmRepository } from '../store/vms.js';
 import { VERSION } from '../version.js';
+import { auditFailures, authenticator } from './access.js';
+import { eventRoutes } from './event-routes.js';
+import { SCOPES, TOKEN_PREFIX } from './scopes.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+import { closeSocket, listenOnSocket } from './socket.js';
+import { storageRoutes } from './storage-routes.js';
+import { systemRoutes } from './system-routes.js';
+import { tokenRoutes } from './token-routes.js';
+import { vmRoutes } from './vm-routes.js';
 
-export async function buildServer({ db, logger }: ServiceDeps): Promise<App> {
+export interface ServerOptions {
+  /** A driver made by the caller (tests); by default the one the settings select. */
+  driver?: VmDriver;
+}
+
+export async function buildServer(
+  { db, logger, config }: ServiceDeps<ServeConfig>,
+  options: ServerOptions = {},
+): Promise<App> {
+  const runDir = resolve(config.runDir);
+  const dataDir = resolve(config.dataDir);
+  const driver =
+    options.driver ?? (await selectDriver({ driver: config.driver, accel: config.accel, runDir }, logger));
+  const qemu = findQemu();
+  const qemuVersionText = qemu === null ? null : await qemuVersion(qemu);
+
   const app = await createApp({
     title: 'Hypervisor Management API',
     version: VERSION,
     description:
-      'Virtual machines on QEMU, disk images, virtual networks, post-quantum keys and attestation.',
+      'Virtual machines on QEMU, disk images, events and audit. Over TCP every request carries ' +
+      '`Authorization: Bearer hvt_...` (see `hvctl token create`); the same API on the Unix socket ' +
+      '`{run_dir}/api.sock` needs no token. Each route states the scope it needs.',
     prefix: API_PREFIX,
     logger,
+    schemas: SHARED_SCHEMAS,
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'an API token, `hvt_` and 43 characters' },
+    },
   });
+
+  const tokens = createTokenStore(db, { prefix: TOKEN_PREFIX, scopes: SCOPES });
+  const events = createEventLog(db);
+  const audit = createAuditLog(db);
+  const unitOfWork = createUnitOfWork(db, events, audit);
+  const vmRepository = createVmRepository(db);
+  const diskRepository = createDiskRepository(db);
+  const imagesDir = join(dataDir, 'images');
+  const disks = createDiskService({ disks: diskRepository, vms: vmRepository, unitOfWork, imagesDir });
+  const vms = createVmService({
+    vms: vmRepository,
+    disks: diskRepository,
+    driver,
+    unitOfWork,
+    host: hostLimits(),
+    imagesDir,
+    bootDir: resolve(config.bootDir ?? join(dataDir, 'boot')),
+    stopTimeoutMs: config.stopTimeoutMs,
+    logger,
+  });
+
+  auditFailures(app, audit);
+  let socket: Server | undefined;
+  app.addHook('onReady', async () => {
+    await vms.recover();
+    socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
+    logger.info(
+      { socket: join(runDir, SOCKET_FILE), driver: driver.name, accelerator: driver.accelerator },
+      'socket listening',
+    );
+  });
+  app.addHook('onClose', async () => {
+    if (socket !== undefined) await closeSocket(socket);
+    await driver.close();
+  });
+
   registerRoutes(
     app,
-    [healthRoute({ service: 'hypervisor', version: VERSION, check: () => db.prepare('SELECT 1').get() })],
-    { prefix: API_PREFIX },
+    [
+      healthRoute({ service: 'hypervisor', version: VERSION, check: () => db.prepare('SELECT 1').get() }),
+      ...vmRoutes(vms, config.stopTimeoutMs),
+      ...storageRoutes(disks),
+      ...eventRoutes(events, audit),
+      ...tokenRoutes(tokens, unitOfWork),
+      ...systemRoutes(() =>
+        systemInfo({
+          driver: driver.name,
+          accelerator: driver.accelerator,
+          qemuVersion: qemuVersionText,
+          version: VERSION,
+        }),
+      ),
+    ],
+    { prefix: API_PREFIX, authenticate: authenticator(tokens), scopes: SCOPES, securitySchemes: ['bearer'] },
   );
   return app;
 }

@@ -1,16 +1,20 @@
 /** `hvctl`: the hypervisor service's command-line tool. */
-import { addServeOptions, runCli } from '@lab/server-kit';
+import { runCli } from '@lab/server-kit';
 import { Command } from 'commander';
-import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../config.js';
 import { VERSION } from '../version.js';
-import { runServe } from './serve.js';
+import { addDiskCommands } from './disk.js';
+import { addEventsCommand } from './events.js';
+import { addServeCommand } from './serve.js';
+import { addTokenCommands } from './token.js';
+import { addVmCommands } from './vm.js';
 
 export function buildProgram(): Command {
   const program = new Command('hvctl').description('Manage the hypervisor service').version(VERSION);
-  addServeOptions(program.command('serve').description('Run the management API'), 'HV', {
-    port: DEFAULT_PORT,
-    dataDir: DEFAULT_DATA_DIR,
-  }).action(runServe);
+  addServeCommand(program);
+  addVmCommands(program);
+  addDiskCommands(program);
+  addTokenCommands(program);
+  addEventsCommand(program);
   return program;
 }
 

@@ -1,10 +1,19 @@
-/** `hvctl serve`: validate the settings, open the store, serve REST until a signal. */
-import { runService } from '@lab/server-kit';
+/** `hvctl serve`: validate the settings, open the store, serve REST on TCP and the Unix socket. */
+import { addServeOptions, runService } from '@lab/server-kit';
+import { Option, type Command } from 'commander';
 import { buildServer } from '../api/server.js';
-import { API_PREFIX, ServeConfigSchema } from '../config.js';
+import {
+  API_PREFIX,
+  DEFAULT_DATA_DIR,
+  DEFAULT_GRPC_PORT,
+  DEFAULT_PORT,
+  DEFAULT_RUN_DIR,
+  DEFAULT_STOP_TIMEOUT_MS,
+  ServeConfigSchema,
+} from '../config.js';
 import { openStore } from '../store/database.js';
 
-export function runServe(flags: Record<string, unknown>): Promise<void> {
+function runServe(flags: Record<string, unknown>): Promise<void> {
   return runService(
     {
       service: 'hypervisor',
@@ -15,4 +24,44 @@ export function runServe(flags: Record<string, unknown>): Promise<void> {
     },
     flags,
   );
+}
+
+/** `serve` with the kit's flags and the hypervisor's own, each also read from an `HV_` variable. */
+export function addServeCommand(program: Command): void {
+  addServeOptions(program.command('serve').description('Run the management API'), 'HV', {
+    port: DEFAULT_PORT,
+    dataDir: DEFAULT_DATA_DIR,
+  })
+    .addOption(
+      new Option('--grpc-port <port>', `gRPC port (default ${DEFAULT_GRPC_PORT})`).env('HV_GRPC_PORT'),
+    )
+    .addOption(
+      new Option(
+        '--run-dir <dir>',
+        `run directory: api.sock and VM runtime files (default ${DEFAULT_RUN_DIR})`,
+      ).env('HV_RUN_DIR'),
+    )
+    .addOption(
+      new Option(
+        '--boot-dir <dir>',
+        'where boot.kernel/boot.initrd paths point into (default {data-dir}/boot)',
+      ).env('HV_BOOT_DIR'),
+    )
+    .addOption(
+      new Option('--driver <driver>', 'VM driver (default: qemu when installed, else simulated)')
+        .choices(['qemu', 'simulated'])
+        .env('HV_DRIVER'),
+    )
+    .addOption(
+      new Option('--accel <accel>', 'QEMU accelerator (default auto: KVM when /dev/kvm opens, else TCG)')
+        .choices(['auto', 'kvm', 'tcg'])
+        .env('HV_ACCEL'),
+    )
+    .addOption(
+      new Option(
+        '--stop-timeout-ms <ms>',
+        `wait for an ACPI power-off before a hard stop (default ${DEFAULT_STOP_TIMEOUT_MS})`,
+      ).env('HV_STOP_TIMEOUT_MS'),
+    )
+    .action(runServe);
 }

@@ -1,8 +1,17 @@
-/** The service's SQLite file and its migrations (the tables come with the resources that use them). */
+/** The service's SQLite file and its migrations. */
 import { join } from 'node:path';
 import { openDatabase, type Database, type Migration } from '@lab/server-kit';
+import { AUDIT_MIGRATION } from './audit.js';
+import { DISKS_MIGRATION } from './disks.js';
+import { EVENTS_MIGRATION } from './events.js';
+import { VMS_MIGRATION } from './vms.js';
 
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [
+  VMS_MIGRATION,
+  DISKS_MIGRATION,
+  EVENTS_MIGRATION,
+  AUDIT_MIGRATION,
+];
 
 export function openStore(dataDir: string): Database {
   return openDatabase(join(dataDir, 'hypervisor.db'), { namespace: 'hypervisor', migrations: MIGRATIONS });

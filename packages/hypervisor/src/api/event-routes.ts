@@ -1,0 +1,115 @@
+/** The event stream (SSE) and the audit log query. */
+import { defineRoute, schemaRef, streamEvents, type RouteSpec } from '@lab/server-kit';
+import { Type } from 'typebox';
+import type { AuditEntry, AuditLog } from '../store/audit.js';
+import type { EventLog } from '../store/events.js';
+import { AuditEntrySchema } from './schemas.js';
+
+export const EVENT_KINDS = [
+  'vm.state_changed',
+  'vm.created',
+  'vm.updated',
+  'vm.deleted',
+  'vm.reset',
+  'storage.created',
+  'storage.deleted',
+] as const;
+
+export const MAX_AUDIT_PAGE = 500;
+export const DEFAULT_AUDIT_PAGE = 100;
+
+const EventsQuery = Type.Object({
+  kinds: Type.Optional(
+    Type.String({
+      pattern: '^[a-z_.]+(,[a-z_.]+)*$',
+      description: `comma-separated event kinds (${EVENT_KINDS.join(', ')}); all by default`,
+    }),
+  ),
+  vm: Type.Optional(Type.String({ maxLength: 63, description: 'only the events of this VM' })),
+  last_event_id: Type.Optional(
+    Type.String({ description: 'as the `Last-Event-ID` header, for clients that cannot set it' }),
+  ),
+});
+
+const AuditQuery = Type.Object({
+  since: Type.Optional(Type.String({ format: 'date-time', description: 'entries at or after this time' })),
+  until: Type.Optional(Type.String({ format: 'date-time', description: 'entries before this time' })),
+  actor: Type.Optional(Type.String({ maxLength: 64, description: 'token name, `socket` or `anonymous`' })),
+  resource: Type.Optional(Type.String({ maxLength: 200, description: 'e.g. `vm/web1`' })),
+  outcome: Type.Optional(Type.Enum(['success', 'failure', 'denied'])),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_AUDIT_PAGE, default: DEFAULT_AUDIT_PAGE }),
+  cursor: Type.Optional(
+    Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: '`next_cursor` of the previous page' }),
+  ),
+});
+
+export function eventRoutes(events: EventLog, audit: AuditLog): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/events',
+      summary: 'Follow the event stream (Server-Sent Events)',
+      tags: ['events'],
+      access: { scope: 'events:read' },
+      schema: {
+        description: [
+          'A `text/event-stream`: each event is `id: <n>`, `event: <kind>` and `data: <JSON>` lines;',
+          '`: heartbeat` comments every 15 s. Reconnect with `Last-Event-ID` to get what was missed',
+          '(the last 10,000 events are kept, across restarts). `vm.state_changed` carries `vm`, `from`,',
+          '`to`, `timestamp` and `reason` for every transition, those the guest causes included.',
+          `Kinds: ${EVENT_KINDS.join(', ')}.`,
+        ].join('\n'),
+        querystring: EventsQuery,
+        response: {
+          200: {
+            description: 'the event stream',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+        },
+      },
+      handler: async (request, reply) => {
+        const kinds = request.query.kinds === undefined ? undefined : new Set(request.query.kinds.split(','));
+        const { vm } = request.query;
+        streamEvents(request, reply, {
+          source: events,
+          filter: (event) =>
+            (kinds === undefined || kinds.has(event.kind)) &&
+            (vm === undefined || (event.data as { vm?: unknown }).vm === vm),
+        });
+        return reply;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/audit/events',
+      summary: 'Query the audit log',
+      tags: ['audit'],
+      access: { scope: 'audit:read' },
+      schema: {
+        description:
+          'Every mutating request and every refused credential, newest first. Filters combine; page with ' +
+          '`cursor` = the previous answer `next_cursor` (null on the last page).',
+        querystring: AuditQuery,
+        response: {
+          200: Type.Object({
+            events: Type.Array(schemaRef<AuditEntry>(AuditEntrySchema)),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+        },
+      },
+      handler: async (request) => {
+        const { cursor, limit, ...filters } = request.query;
+        const entries = audit.query({
+          ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)),
+          limit,
+          ...(cursor === undefined ? {} : { before: Number(cursor) }),
+        });
+        const last = entries.at(-1);
+        return {
+          events: entries,
+          next_cursor: entries.length === limit && last !== undefined ? String(last.id) : null,
+        };
+      },
+    }),
+  ];
+}

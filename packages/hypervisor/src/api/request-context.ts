@@ -1,0 +1,50 @@
+/**
+ * What the core records about a request: who (token name, or `socket`), through which
+ * transport, and which resource. The Unix socket's connections are marked when accepted, so a
+ * request knows its transport from its own socket and no header can claim it.
+ */
+import type { Socket } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../config.js';
+import type { AuditContext } from '../store/audit.js';
+
+const socketConnections = new WeakSet<Socket>();
+
+export function markSocketConnection(socket: Socket): void {
+  socketConnections.add(socket);
+}
+
+export function transportOf(request: FastifyRequest): 'tcp' | 'socket' {
+  return socketConnections.has(request.raw.socket) ? 'socket' : 'tcp';
+}
+
+/** `/api/v1/vms/web1/start` → `vm/web1`; collections name their kind alone. */
+export function resourceOf(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  const [collection = '', name] = path.slice(API_PREFIX.length).split('/').filter(Boolean);
+  const kind = collection === 'vms' ? 'vm' : collection === 'tokens' ? 'token' : collection;
+  const bodyName = (request.body as { name?: unknown } | undefined)?.name;
+  const id = name ?? (request.method === 'POST' && typeof bodyName === 'string' ? bodyName : undefined);
+  return id === undefined ? kind : `${kind}/${safeDecode(id)}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The audit context of a request whose success answers `status`. */
+export function auditContext(request: FastifyRequest, status = 200): AuditContext {
+  return {
+    actor: request.principal?.name ?? (transportOf(request) === 'socket' ? 'socket' : 'anonymous'),
+    transport: transportOf(request),
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+    resource: resourceOf(request),
+    requestId: request.id,
+    status,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * API tokens: create (the token is in this answer only), list, revoke. Admin scope; the CLI
+ * reaches them through the Unix socket, whose callers hold it.
+ */
+import { defineRoute, documentedError, TOKEN_NAME, type RouteSpec, type TokenStore } from '@lab/server-kit';
+import { Type } from 'typebox';
+import type { UnitOfWork } from '../store/unit-of-work.js';
+import { SCOPES } from './scopes.js';
+import { auditContext } from './request-context.js';
+
+/** Longest lifetime a token may be given. */
+export const MAX_TOKEN_DAYS = 3650;
+const ADMIN = { scope: 'admin' } as const;
+
+const TokenRecordSchema = Type.Object({
+  name: Type.String(),
+  scopes: Type.Array(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'last use, to the minute',
+  }),
+  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+const CreateTokenBody = Type.Object(
+  {
+    name: Type.String({
+      pattern: TOKEN_NAME.source,
+      description: 'unique name; the audit log shows it as the actor',
+    }),
+    scopes: Type.Array(Type.Enum([...SCOPES]), { minItems: 1, maxItems: SCOPES.length, uniqueItems: true }),
+    expires_in_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_TOKEN_DAYS,
+        description: 'lifetime; without it the token lasts until revoked',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const DAY_MS = 86_400_000;
+
+export function tokenRoutes(tokens: TokenStore, unitOfWork: UnitOfWork): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/tokens',
+      summary: 'List API tokens (never the tokens themselves)',
+      tags: ['tokens'],
+      access: ADMIN,
+      schema: { response: { 200: Type.Object({ tokens: Type.Array(TokenRecordSchema) }) } },
+      handler: async () => ({ tokens: tokens.list() }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/tokens',
+      summary: 'Create an API token',
+      tags: ['tokens'],
+      access: ADMIN,
+      schema: {
+        description:
+          'Answers the token once: `hvt_` and 256 random bits, base64url. Only its SHA-256 is stored. ' +
+          'Scopes are `<resource>:<access>` (vm, storage, network, pqc, system, audit, events; read or ' +
+          'write, where write includes read) and `admin` (everything).',
+        body: CreateTokenBody,
+        response: {
+          201: Type.Object({
+            token: Type.String({ description: 'shown this once' }),
+            ...TokenRecordSchema.properties,
+          }),
+          400: documentedError('VALIDATION_ERROR: name pattern, unknown scope, lifetime out of range'),
+          409: documentedError('TOKEN_EXISTS: a token has this name'),
+        },
+      },
+      handler: async (request, reply) => {
+        const { name, scopes, expires_in_days: days } = request.body;
+        const created = unitOfWork((tx) => {
+          const made = tokens.create({
+            name,
+            scopes,
+            ...(days === undefined ? {} : { expiresAt: new Date(Date.now() + days * DAY_MS) }),
+          });
+          tx.audit(auditContext(request, 201));
+          return made;
+        });
+        void reply.code(201);
+        return { token: created.token, ...created.record };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/tokens/:name',
+      summary: 'Revoke an API token',
+      tags: ['tokens'],
+      access: ADMIN,
+      schema: {
+        params: Type.Object({ name: Type.String({ pattern: TOKEN_NAME.source }) }),
+        response: {
+          200: Type.Object({ name: Type.String(), revoked: Type.Literal(true) }),
+          404: documentedError('TOKEN_NOT_FOUND'),
+        },
+      },
+      handler: async (request) => {
+        unitOfWork((tx) => {
+          tokens.revoke(request.params.name);
+          tx.audit(auditContext(request));
+        });
+        return { name: request.params.name, revoked: true as const };
+      },
+    }),
+  ];
+}

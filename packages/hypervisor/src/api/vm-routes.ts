@@ -1,0 +1,233 @@
+/**
+ * The VM routes: list, create, read, update, delete, the lifecycle actions and stats. Each
+ * handler calls one function of the VM service with the request's audit context.
+ */
+import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../config.js';
+import { VmCreateSchema, VmPatchSchema } from '../domain/vm-definition.js';
+import type { VmService } from '../domain/vm-service.js';
+import { MIN_MEMORY_BYTES } from '../domain/vm-validation.js';
+import { formatSize } from '../domain/units.js';
+import { auditContext } from './request-context.js';
+import { Deleted, VmNameParams, VmSchema, type VmView } from './schemas.js';
+import { vmView } from './vm-view.js';
+
+const Vm = schemaRef<VmView>(VmSchema);
+const notFound = documentedError('VM_NOT_FOUND: no VM has this name');
+const invalid = documentedError(
+  'VALIDATION_ERROR: a field is wrong; `details.field` names it (name pattern, cpu.count above the ' +
+    `host's threads, memory.size outside ${formatSize(MIN_MEMORY_BYTES)} to the host memory, unknown ` +
+    'device type, a disk image or network that does not exist, a boot file outside the boot directory)',
+);
+const READ = { scope: 'vm:read' } as const;
+const WRITE = { scope: 'vm:write' } as const;
+
+const StatsSchema = Type.Object({
+  vm: Type.String(),
+  cpu_percent: Type.Number({
+    description: 'QEMU process CPU time over wall time, per vCPU, 0 to 100 (as virt-manager)',
+  }),
+  memory_used: Type.String({ description: 'resident memory of the VM process, binary units' }),
+  memory_used_bytes: Type.Integer(),
+  disk_read_iops: Type.Integer({ description: 'read operations per second over the interval' }),
+  disk_write_iops: Type.Integer(),
+  disk_read_bytes_per_sec: Type.Integer(),
+  disk_write_bytes_per_sec: Type.Integer(),
+  disk_read_ops: Type.Integer({ description: 'read operations since the VM started' }),
+  disk_write_ops: Type.Integer({ description: 'write operations since the VM started' }),
+  disk_read_bytes: Type.Integer({ description: 'bytes read since the VM started' }),
+  disk_write_bytes: Type.Integer({ description: 'bytes written since the VM started' }),
+  interval_ms: Type.Integer({ description: 'the interval the rates are computed over' }),
+  sampled_at: Type.String({ format: 'date-time' }),
+});
+
+const StopBody = Type.Union([
+  Type.Object(
+    {
+      force: Type.Optional(
+        Type.Boolean({
+          description: 'true stops at once; false (the default) asks the guest to power off (ACPI) first',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Null(),
+]);
+
+function action(
+  verb: 'start' | 'pause' | 'resume' | 'reset',
+  summary: string,
+  description: string,
+  run: (vms: VmService, name: string, request: FastifyRequest) => Promise<Parameters<typeof vmView>[0]>,
+  conflicts: string,
+) {
+  return (vms: VmService) =>
+    defineRoute({
+      method: 'POST',
+      url: `/vms/:name/${verb}`,
+      summary,
+      tags: ['vms'],
+      access: WRITE,
+      schema: {
+        description,
+        params: VmNameParams,
+        response: { 200: Vm, 404: notFound, 409: documentedError(conflicts) },
+      },
+      handler: async (request) => vmView(await run(vms, request.params.name, request)),
+    });
+}
+
+const ACTIONS = [
+  action(
+    'start',
+    'Start a VM',
+    'Launches the VM (one QEMU process) and answers once it runs. From CREATED, STOPPED or CRASHED.',
+    (vms, name, request) => vms.start(name, auditContext(request)),
+    'VM_ALREADY_RUNNING (running), VM_INVALID_STATE (paused: resume it)',
+  ),
+  action(
+    'pause',
+    'Pause a VM',
+    'Stops the vCPUs (QMP `stop`); memory and devices stay. From RUNNING.',
+    (vms, name, request) => vms.pause(name, auditContext(request)),
+    'VM_NOT_RUNNING, VM_INVALID_STATE (already paused)',
+  ),
+  action(
+    'resume',
+    'Resume a paused VM',
+    'Restarts the vCPUs (QMP `cont`). From PAUSED.',
+    (vms, name, request) => vms.resume(name, auditContext(request)),
+    'VM_NOT_RUNNING, VM_INVALID_STATE (not paused)',
+  ),
+  action(
+    'reset',
+    'Hard-reset a VM',
+    'Resets the virtual machine as the reset button would (QMP `system_reset`); the state stays. ' +
+      'Emits `vm.reset`. From RUNNING or PAUSED.',
+    (vms, name, request) => vms.reset(name, auditContext(request)),
+    'VM_NOT_RUNNING',
+  ),
+];
+
+export function vmRoutes(vms: VmService, stopTimeoutMs: number): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/vms',
+      summary: 'List VMs',
+      tags: ['vms'],
+      access: READ,
+      schema: { response: { 200: Type.Object({ vms: Type.Array(Vm) }) } },
+      handler: async () => ({ vms: vms.list().map(vmView) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/vms',
+      summary: 'Create a VM',
+      tags: ['vms'],
+      access: WRITE,
+      schema: {
+        description: 'Defines a VM in state CREATED; answers 201 with it (`name`, `state`, `uuid`, ...).',
+        body: VmCreateSchema,
+        response: { 201: Vm, 400: invalid, 409: documentedError('VM_ALREADY_EXISTS') },
+      },
+      handler: async (request, reply) => {
+        const vm = await vms.create(request.body, auditContext(request, 201));
+        void reply.code(201).header('location', `${API_PREFIX}/vms/${encodeURIComponent(vm.name)}`);
+        return vmView(vm);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/vms/:name',
+      summary: 'Read a VM',
+      tags: ['vms'],
+      access: READ,
+      schema: { params: VmNameParams, response: { 200: Vm, 404: notFound } },
+      handler: async (request) => vmView(vms.get(request.params.name)),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/vms/:name',
+      summary: 'Change the configuration of a VM',
+      tags: ['vms'],
+      access: WRITE,
+      schema: {
+        description:
+          'Replaces the given parts of the definition (`cpu`, `memory`, `devices`, `boot`: a device list ' +
+          'replaces the whole list). Only while the VM is not running (CREATED, STOPPED, CRASHED).',
+        params: VmNameParams,
+        body: VmPatchSchema,
+        response: {
+          200: Vm,
+          400: invalid,
+          404: notFound,
+          409: documentedError('VM_INVALID_STATE: the VM runs'),
+        },
+      },
+      handler: async (request) =>
+        vmView(await vms.update(request.params.name, request.body, auditContext(request))),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/vms/:name',
+      summary: 'Delete a VM',
+      tags: ['vms'],
+      access: WRITE,
+      schema: {
+        description:
+          'Removes the VM definition (its disk images stay). Refused while the VM runs, unless `force=true`, ' +
+          'which stops it at once first.',
+        params: VmNameParams,
+        querystring: Type.Object({ force: Type.Boolean({ default: false }) }),
+        response: {
+          200: Deleted,
+          404: notFound,
+          409: documentedError('VM_INVALID_STATE: the VM runs; stop it or pass force=true'),
+        },
+      },
+      handler: async (request) => {
+        const vm = await vms.remove(request.params.name, request.query.force, auditContext(request));
+        return { name: vm.name, deleted: true as const };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/vms/:name/stop',
+      summary: 'Stop a VM',
+      tags: ['vms'],
+      access: WRITE,
+      schema: {
+        description:
+          '`force: false` (the default, also with no body) asks the guest to power off through ACPI ' +
+          `and stops it hard if it has not after the stop time-out (\`--stop-timeout-ms\`, default ${stopTimeoutMs} ms ` +
+          'here); `force: true` stops it at once. Answers once the VM is STOPPED. From RUNNING or PAUSED.',
+        params: VmNameParams,
+        body: StopBody,
+        response: { 200: Vm, 404: notFound, 409: documentedError('VM_NOT_RUNNING') },
+      },
+      handler: async (request) =>
+        vmView(await vms.stop(request.params.name, request.body?.force ?? false, auditContext(request))),
+    }),
+    ...ACTIONS.map((route) => route(vms)),
+    defineRoute({
+      method: 'GET',
+      url: '/vms/:name/stats',
+      summary: 'CPU, memory and disk I/O of a running VM',
+      tags: ['vms'],
+      access: READ,
+      schema: {
+        description:
+          'Rates over the interval since the previous stats request of this VM (at least 250 ms; a first ' +
+          'request, or one more than 10 s after the last, samples twice 250 ms apart). Disk figures are ' +
+          'sums over the VM disks from QMP `query-blockstats`.',
+        params: VmNameParams,
+        response: { 200: StatsSchema, 404: notFound, 409: documentedError('VM_NOT_RUNNING') },
+      },
+      handler: async (request) => vms.stats(request.params.name),
+    }),
+  ];
+}

@@ -1,0 +1,126 @@
+/**
+ * Disk images, the minimal set VMs need: create (qemu-img create), list, details (qemu-img
+ * info), delete. An image is made under a temporary name and renamed into place in the
+ * transaction that records it, so a failure leaves neither a file nor a row behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { HvErrors, invalidField } from '../errors.js';
+import type { AuditContext } from '../store/audit.js';
+import type { DiskFormat, DiskRecord, DiskRepository } from '../store/disks.js';
+import type { UnitOfWork } from '../store/unit-of-work.js';
+import type { VmRepository } from '../store/vms.js';
+import { createImage, imageInfo } from '../drivers/qemu-img.js';
+import { imagePath } from './paths.js';
+import { formatSize, MIB, parseSize } from './units.js';
+import { isActive } from './vm-states.js';
+
+/** Largest image one request may create (virtual size; qcow2 allocates lazily). */
+export const MAX_IMAGE_BYTES = 16 * 1024 ** 4;
+export const MIN_IMAGE_BYTES = MIB;
+
+export interface DiskImage {
+  name: string;
+  format: DiskFormat;
+  size: string;
+  size_bytes: number;
+  actual_size: string;
+  actual_size_bytes: number;
+  created_at: string;
+  used_by: string[];
+}
+
+export interface DiskServiceOptions {
+  disks: DiskRepository;
+  vms: VmRepository;
+  unitOfWork: UnitOfWork;
+  imagesDir: string;
+}
+
+export type DiskService = ReturnType<typeof createDiskService>;
+
+export function createDiskService(options: DiskServiceOptions) {
+  const { disks, vms, unitOfWork, imagesDir } = options;
+  mkdirSync(imagesDir, { recursive: true, mode: 0o750 });
+
+  function load(name: string): DiskRecord {
+    const disk = disks.find(name);
+    if (disk === undefined) throw HvErrors.diskNotFound({ name });
+    return disk;
+  }
+
+  async function describe(disk: DiskRecord): Promise<DiskImage> {
+    const info = await imageInfo(imagePath(imagesDir, disk.name));
+    return {
+      name: disk.name,
+      format: disk.format,
+      size: formatSize(info.virtualSize),
+      size_bytes: info.virtualSize,
+      actual_size: formatSize(info.actualSize),
+      actual_size_bytes: info.actualSize,
+      created_at: disk.createdAt,
+      used_by: vms.usingDisk(disk.name).map((vm) => vm.name),
+    };
+  }
+
+  return {
+    list: async (): Promise<DiskImage[]> => Promise.all(disks.list().map(describe)),
+
+    get: async (name: string): Promise<DiskImage> => describe(load(name)),
+
+    async create(
+      input: { name: string; size: string; format?: DiskFormat },
+      context: AuditContext | null,
+    ): Promise<DiskImage> {
+      const path = imagePath(imagesDir, input.name);
+      const bytes = parseSize(input.size);
+      if (bytes === undefined) throw invalidField('size', `'${input.size}' is not a size like 20G or 512M`);
+      if (bytes < MIN_IMAGE_BYTES || bytes > MAX_IMAGE_BYTES) {
+        throw invalidField(
+          'size',
+          `${input.size} is outside ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`,
+          {
+            minimum: formatSize(MIN_IMAGE_BYTES),
+            maximum: formatSize(MAX_IMAGE_BYTES),
+          },
+        );
+      }
+      if (disks.find(input.name) !== undefined) throw HvErrors.diskAlreadyExists({ name: input.name });
+      const format = input.format ?? 'qcow2';
+      const partial = join(imagesDir, `.${input.name}.${randomBytes(6).toString('hex')}.partial`);
+      try {
+        await createImage(partial, format, bytes);
+        unitOfWork((tx) => {
+          if (!disks.insert({ name: input.name, format, createdAt: tx.at })) {
+            throw HvErrors.diskAlreadyExists({ name: input.name });
+          }
+          renameSync(partial, path);
+          tx.emit('storage.created', {
+            image: input.name,
+            format,
+            size: formatSize(bytes),
+            timestamp: tx.at,
+          });
+          tx.audit(context);
+        });
+      } finally {
+        rmSync(partial, { force: true });
+      }
+      return describe(load(input.name));
+    },
+
+    async remove(name: string, context: AuditContext | null): Promise<DiskRecord> {
+      const disk = load(name);
+      const running = vms.usingDisk(name).find((vm) => isActive(vm.state));
+      if (running !== undefined) throw HvErrors.diskInUse({ name, vm: running.name });
+      unitOfWork((tx) => {
+        disks.remove(name);
+        rmSync(imagePath(imagesDir, name), { force: true });
+        tx.emit('storage.deleted', { image: name, timestamp: tx.at });
+        tx.audit(context);
+      });
+      return disk;
+    },
+  };
+}

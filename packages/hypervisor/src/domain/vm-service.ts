@@ -1,0 +1,406 @@
+/**
+ * The VM core: every command of the VM API, on top of the store and a driver. REST and the Unix
+ * socket (and, later, gRPC) only translate to and from these functions.
+ *
+ * Control flow: a command takes the VM's lock (one action per VM at a time), checks the state
+ * table (vm-states.ts), asks the driver to act, then records the new state, its event and the
+ * request's audit row in one transaction. What the guest does on its own (power off, crash,
+ * reboot) arrives as a driver event and goes through the same lock and the same recording.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@lab/server-kit';
+import { AppError } from '@lab/server-kit/errors';
+import { HvErrors } from '../errors.js';
+import type { AuditContext } from '../store/audit.js';
+import type { DiskRepository } from '../store/disks.js';
+import type { UnitOfWork } from '../store/unit-of-work.js';
+import type { VmRecord, VmRepository, VmRuntime } from '../store/vms.js';
+import type { DriverEvent, RuntimeInfo, UsageSample, VmDriver } from '../drivers/vm-driver.js';
+import type { HostLimits } from './host.js';
+import { createKeyedMutex } from './keyed-mutex.js';
+import { formatSize } from './units.js';
+import type { VmCreate, VmDefinition, VmPatch, VmState } from './vm-definition.js';
+import { assertAllowed, isActive } from './vm-states.js';
+import { resolveLaunch, type DefinitionContext } from './vm-validation.js';
+
+/** Shortest interval between the two samples a rate is computed from. */
+export const STATS_MIN_INTERVAL_MS = 250;
+/** A previous sample older than this is not used for rates. */
+export const STATS_MAX_AGE_MS = 10_000;
+
+export interface VmStats {
+  vm: string;
+  cpu_percent: number;
+  memory_used: string;
+  memory_used_bytes: number;
+  disk_read_iops: number;
+  disk_write_iops: number;
+  disk_read_bytes_per_sec: number;
+  disk_write_bytes_per_sec: number;
+  disk_read_ops: number;
+  disk_write_ops: number;
+  disk_read_bytes: number;
+  disk_write_bytes: number;
+  interval_ms: number;
+  sampled_at: string;
+}
+
+export interface VmServiceOptions {
+  vms: VmRepository;
+  disks: DiskRepository;
+  driver: VmDriver;
+  unitOfWork: UnitOfWork;
+  host: HostLimits;
+  imagesDir: string;
+  bootDir: string;
+  stopTimeoutMs: number;
+  logger: Logger;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type VmService = ReturnType<typeof createVmService>;
+
+/** QEMU's own text when a driver error says its process died (exit code or signal), else undefined. */
+function processDeath(error: unknown): string | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  const { exitCode, signal, qemuError } = error.details;
+  if (exitCode === undefined && signal === undefined) return undefined;
+  return typeof qemuError === 'string' && qemuError !== '' ? qemuError : error.message;
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+export function createVmService(options: VmServiceOptions) {
+  const { vms, driver, unitOfWork, logger } = options;
+  const withLock = createKeyedMutex();
+  const lastSample = new Map<string, UsageSample>();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const definitionContext: DefinitionContext = {
+    host: options.host,
+    findDisk: (name) => options.disks.find(name),
+    imagesDir: options.imagesDir,
+    bootDir: options.bootDir,
+  };
+
+  function load(name: string): VmRecord {
+    const vm = vms.find(name);
+    if (vm === undefined) throw HvErrors.vmNotFound({ name });
+    return vm;
+  }
+
+  const runtimeOf = (info: RuntimeInfo): VmRuntime => ({ driver: driver.name, ...info });
+
+  /** Records a state change with its event and audit row; the caller holds the VM's lock. */
+  function changeState(
+    vm: VmRecord,
+    to: VmState,
+    context: AuditContext | null,
+    change: { runtime: VmRuntime | null; lastError?: string | null; reason?: string },
+  ): VmRecord {
+    return unitOfWork((tx) => {
+      const lastError =
+        change.lastError === undefined
+          ? undefined
+          : change.lastError === null
+            ? null
+            : { message: change.lastError, at: tx.at };
+      if (
+        !vms.changeState(vm.name, vm.state, {
+          to,
+          runtime: change.runtime,
+          at: tx.at,
+          ...(lastError === undefined ? {} : { lastError }),
+        })
+      ) {
+        throw new Error(`VM '${vm.name}' left state ${vm.state} while its lock was held`);
+      }
+      tx.emit('vm.state_changed', {
+        vm: vm.name,
+        from: vm.state,
+        to,
+        timestamp: tx.at,
+        ...(change.reason === undefined ? {} : { reason: change.reason }),
+      });
+      tx.audit(context);
+      if (!isActive(to)) lastSample.delete(vm.name);
+      return load(vm.name);
+    });
+  }
+
+  /** Records a request that changed nothing in the table but the guest (reset). */
+  function recordAction(
+    vm: VmRecord,
+    kind: string,
+    context: AuditContext | null,
+    data: Record<string, unknown>,
+  ): VmRecord {
+    return unitOfWork((tx) => {
+      tx.emit(kind, { vm: vm.name, timestamp: tx.at, ...data });
+      tx.audit(context);
+      return load(vm.name);
+    });
+  }
+
+  async function act<T>(vm: VmRecord, action: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw HvErrors.driverFailed(
+        { vm: vm.name, action, reason: (error as Error).message },
+        { cause: error },
+      );
+    }
+  }
+
+  async function onDriverEvent(name: string, event: DriverEvent): Promise<void> {
+    await withLock(name, async () => {
+      const vm = vms.find(name);
+      if (vm === undefined) return;
+      logger.info({ vm: name, event }, 'driver event');
+      switch (event.kind) {
+        case 'paused':
+          if (vm.state === 'RUNNING')
+            changeState(vm, 'PAUSED', null, { runtime: vm.runtime, reason: event.reason });
+          return;
+        case 'resumed':
+          if (vm.state === 'PAUSED')
+            changeState(vm, 'RUNNING', null, { runtime: vm.runtime, reason: 'resumed by the guest' });
+          return;
+        case 'reset':
+          if (isActive(vm.state)) recordAction(vm, 'vm.reset', null, { guest: event.guest });
+          return;
+        case 'powered_off':
+          if (isActive(vm.state))
+            changeState(vm, 'STOPPED', null, { runtime: null, reason: 'the guest powered off' });
+          return;
+        case 'crashed':
+          if (isActive(vm.state)) {
+            changeState(vm, 'CRASHED', null, {
+              runtime: null,
+              lastError: event.reason,
+              reason: event.reason,
+            });
+          }
+          return;
+      }
+    });
+  }
+
+  driver.onEvent((name, event) => {
+    onDriverEvent(name, event).catch((error: unknown) =>
+      logger.error({ err: error, vm: name }, 'handling a driver event failed'),
+    );
+  });
+
+  return {
+    list: (): VmRecord[] => vms.list(),
+
+    get: (name: string): VmRecord => load(name),
+
+    create: (input: VmCreate, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(input.name, async () => {
+        const definition: VmDefinition = {
+          cpu: input.cpu,
+          memory: input.memory,
+          devices: { storage: input.devices?.storage ?? [], network: input.devices?.network ?? [] },
+          boot: input.boot ?? null,
+        };
+        const uuid = randomUUID();
+        resolveLaunch({ name: input.name, uuid }, definition, definitionContext);
+        return unitOfWork((tx) => {
+          const inserted = vms.insert({
+            name: input.name,
+            uuid,
+            state: 'CREATED',
+            definition,
+            runtime: null,
+            lastError: null,
+            createdAt: tx.at,
+            updatedAt: tx.at,
+            stateChangedAt: tx.at,
+          });
+          if (!inserted) throw HvErrors.vmAlreadyExists({ name: input.name });
+          tx.emit('vm.created', { vm: input.name, uuid, timestamp: tx.at });
+          tx.audit(context);
+          return load(input.name);
+        });
+      }),
+
+    update: (name: string, patch: VmPatch, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed('update', vm);
+        const current = vm.definition;
+        const definition: VmDefinition = {
+          cpu: patch.cpu ?? current.cpu,
+          memory: patch.memory ?? current.memory,
+          devices: {
+            storage: patch.devices?.storage ?? current.devices.storage,
+            network: patch.devices?.network ?? current.devices.network,
+          },
+          boot: patch.boot === undefined ? current.boot : patch.boot,
+        };
+        resolveLaunch(vm, definition, definitionContext);
+        return unitOfWork((tx) => {
+          vms.updateDefinition(name, vm.state, definition, tx.at);
+          tx.emit('vm.updated', { vm: name, timestamp: tx.at, fields: Object.keys(patch) });
+          tx.audit(context);
+          return load(name);
+        });
+      }),
+
+    remove: (name: string, force: boolean, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        if (!(force && isActive(vm.state))) assertAllowed('delete', vm);
+        if (isActive(vm.state)) await act(vm, 'stop', () => driver.stop(name, { force: true, timeoutMs: 0 }));
+        lastSample.delete(name);
+        return unitOfWork((tx) => {
+          vms.remove(name);
+          if (isActive(vm.state)) {
+            tx.emit('vm.state_changed', {
+              vm: name,
+              from: vm.state,
+              to: 'STOPPED',
+              timestamp: tx.at,
+              reason: 'deleted with force',
+            });
+          }
+          tx.emit('vm.deleted', { vm: name, uuid: vm.uuid, timestamp: tx.at });
+          tx.audit(context);
+          return vm;
+        });
+      }),
+
+    start: (name: string, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed('start', vm);
+        const spec = resolveLaunch(vm, vm.definition, definitionContext);
+        let info: RuntimeInfo;
+        try {
+          info = await act(vm, 'start', () => driver.start(spec));
+        } catch (error) {
+          // A QEMU that died while starting (an abort, a KVM failure) leaves the VM CRASHED with
+          // QEMU's own words; a start refused before any process ran only records why.
+          const died = processDeath(error);
+          if (died !== undefined)
+            changeState(vm, 'CRASHED', null, { runtime: null, lastError: died, reason: died });
+          else unitOfWork((tx) => vms.setLastError(name, { message: (error as Error).message, at: tx.at }));
+          throw error;
+        }
+        return changeState(vm, 'RUNNING', context, { runtime: runtimeOf(info), lastError: null });
+      }),
+
+    stop: (name: string, force: boolean, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed('stop', vm);
+        const { graceful } = await act(vm, 'stop', () =>
+          driver.stop(name, { force, timeoutMs: options.stopTimeoutMs }),
+        );
+        const reason = force
+          ? 'stopped at once (force)'
+          : graceful
+            ? 'the guest powered off on the ACPI request'
+            : `the guest did not power off within ${options.stopTimeoutMs} ms; stopped hard`;
+        return changeState(vm, 'STOPPED', context, { runtime: null, reason });
+      }),
+
+    pause: (name: string, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed('pause', vm);
+        await act(vm, 'pause', () => driver.pause(name));
+        return changeState(vm, 'PAUSED', context, { runtime: vm.runtime, reason: 'paused on request' });
+      }),
+
+    resume: (name: string, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed('resume', vm);
+        await act(vm, 'resume', () => driver.resume(name));
+        return changeState(vm, 'RUNNING', context, { runtime: vm.runtime, reason: 'resumed on request' });
+      }),
+
+    reset: (name: string, context: AuditContext | null): Promise<VmRecord> =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed('reset', vm);
+        await act(vm, 'reset', () => driver.reset(name));
+        return recordAction(vm, 'vm.reset', context, { guest: false });
+      }),
+
+    /** CPU, memory and disk rates over the interval since the previous sample (or a fresh one). */
+    async stats(name: string): Promise<VmStats> {
+      const vm = load(name);
+      assertAllowed('stats', vm);
+      const cpus = vm.definition.cpu.count;
+      let previous = lastSample.get(name);
+      let current = await act(vm, 'stats', () => driver.sample(name));
+      if (previous === undefined || current.atMs - previous.atMs > STATS_MAX_AGE_MS) {
+        previous = current;
+        await sleep(STATS_MIN_INTERVAL_MS);
+        current = await act(vm, 'stats', () => driver.sample(name));
+      } else if (current.atMs - previous.atMs < STATS_MIN_INTERVAL_MS) {
+        await sleep(STATS_MIN_INTERVAL_MS - (current.atMs - previous.atMs));
+        current = await act(vm, 'stats', () => driver.sample(name));
+      }
+      lastSample.set(name, current);
+      const seconds = (current.atMs - previous.atMs) / 1000;
+      const rate = (now: number, before: number): number => Math.max(0, Math.round((now - before) / seconds));
+      // As virt-manager: CPU time used over wall time, per vCPU, clamped to 0..100.
+      const cpu = ((current.cpuTimeMs - previous.cpuTimeMs) / (seconds * 1000 * cpus)) * 100;
+      return {
+        vm: name,
+        cpu_percent: round1(Math.min(100, Math.max(0, cpu))),
+        memory_used: formatSize(current.memoryBytes),
+        memory_used_bytes: current.memoryBytes,
+        disk_read_iops: rate(current.readOps, previous.readOps),
+        disk_write_iops: rate(current.writeOps, previous.writeOps),
+        disk_read_bytes_per_sec: rate(current.readBytes, previous.readBytes),
+        disk_write_bytes_per_sec: rate(current.writeBytes, previous.writeBytes),
+        disk_read_ops: current.readOps,
+        disk_write_ops: current.writeOps,
+        disk_read_bytes: current.readBytes,
+        disk_write_bytes: current.writeBytes,
+        interval_ms: Math.round(current.atMs - previous.atMs),
+        sampled_at: new Date().toISOString(),
+      };
+    },
+
+    /**
+     * At start: takes back the VMs an earlier service process left running, and marks CRASHED
+     * (with an event) those whose process is gone. A VM recorded as not running whose process is
+     * there was being started when that process died: the start completed, so it is adopted.
+     */
+    async recover(): Promise<void> {
+      for (const vm of vms.list()) {
+        await withLock(vm.name, async () => {
+          const found = await driver.attach(vm.name, vm.uuid);
+          if (found.status === 'gone') {
+            if (isActive(vm.state)) {
+              changeState(vm, 'CRASHED', null, {
+                runtime: null,
+                lastError: found.reason,
+                reason: found.reason,
+              });
+            }
+            return;
+          }
+          const state: VmState = found.status === 'paused' ? 'PAUSED' : 'RUNNING';
+          const runtime = runtimeOf(found.runtime);
+          if (state === vm.state) vms.setRuntime(vm.name, runtime);
+          else {
+            const reason = isActive(vm.state)
+              ? `found ${found.status} on re-attach`
+              : 'a start interrupted by a service restart had completed';
+            changeState(vm, state, null, { runtime, reason });
+          }
+          logger.info({ vm: vm.name, state, pid: found.runtime.pid }, 're-attached to a running VM');
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The QEMU command line of a VM, as an argument array (never a shell string). Nothing comes from
+ * QEMU's defaults or a user config file (`-nodefaults -no-user-config`): every device is named
+ * here. QEMU starts with its CPUs stopped (`-S`) so the driver connects QMP before the guest runs
+ * and misses no event; it sends `cont` then.
+ *
+ * Disks are `-blockdev` in JSON form, so a path holding a comma needs no escaping; the few paths
+ * that go into `key=value` options have their commas doubled, as QEMU's option parser reads them.
+ */
+import { MIB } from '../../domain/units.js';
+import type { LaunchSpec } from '../vm-driver.js';
+import type { VmRunFiles } from './run-files.js';
+
+/** A value inside a QEMU `key=value,...` option: a comma is written as two. */
+export function optionValue(value: string): string {
+  return value.replaceAll(',', ',,');
+}
+
+export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', files: VmRunFiles): string[] {
+  const args = [
+    '-nodefaults',
+    '-no-user-config',
+    '-display',
+    'none',
+    '-name',
+    `guest=${optionValue(spec.name)}`,
+    '-uuid',
+    spec.uuid,
+    '-machine',
+    'q35',
+    '-accel',
+    accelerator,
+    // KVM passes the host CPU through; TCG emulates every feature it knows.
+    '-cpu',
+    accelerator === 'kvm' ? 'host' : 'max',
+    '-smp',
+    String(spec.cpus),
+    '-m',
+    `${Math.ceil(spec.memoryBytes / MIB)}M`,
+    '-chardev',
+    `socket,id=qmp,path=${optionValue(files.qmpSocket)},server=on,wait=off`,
+    '-mon',
+    'chardev=qmp,mode=control',
+    '-chardev',
+    `file,id=serial0,path=${optionValue(files.serialLog)}`,
+    '-serial',
+    'chardev:serial0',
+    '-pidfile',
+    files.pidFile,
+    // A guest panic reported through pvpanic stops the VM (QEMU's default would power it off,
+    // which would look like a clean shutdown); the driver then reports the crash.
+    '-device',
+    'pvpanic',
+    '-action',
+    'panic=pause',
+  ];
+  spec.disks.forEach((disk, index) => {
+    const node = `disk${index}`;
+    args.push(
+      '-blockdev',
+      JSON.stringify({
+        driver: disk.format,
+        'node-name': node,
+        file: { driver: 'file', filename: disk.path },
+      }),
+      '-device',
+      `virtio-blk-pci,drive=${node},id=virtio-${node}${index === 0 ? ',bootindex=1' : ''}`,
+    );
+  });
+  if (spec.boot !== null) {
+    args.push('-kernel', spec.boot.kernel);
+    if (spec.boot.initrd !== undefined) args.push('-initrd', spec.boot.initrd);
+    if (spec.boot.cmdline !== undefined) args.push('-append', spec.boot.cmdline);
+  }
+  args.push('-S');
+  return args;
+}

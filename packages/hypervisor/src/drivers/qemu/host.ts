@@ -1,0 +1,77 @@
+/**
+ * What the host offers QEMU: the emulator binary, its version, and whether KVM can be used.
+ * `/dev/kvm` opening read-write is the test libvirt and QEMU themselves apply; it does not prove
+ * a guest can run (nested KVM on these machines opens and then fails), which the driver reports
+ * when the VM dies.
+ */
+import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import { HvErrors } from '../../errors.js';
+
+export const QEMU_BINARY = 'qemu-system-x86_64';
+export const KVM_DEVICE = '/dev/kvm';
+const run = promisify(execFile);
+
+/** The path of qemu-system-x86_64 on `PATH`, or null when it is not installed. */
+export function findQemu(path = process.env.PATH ?? ''): string | null {
+  for (const dir of path.split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, QEMU_BINARY);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return null;
+}
+
+/** The version QEMU reports (`7.2.22`), from the first line of `--version`. */
+export async function qemuVersion(binary: string): Promise<string> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run(binary, ['--version'], { timeout: 10_000 }));
+  } catch (error) {
+    throw HvErrors.toolFailed({ tool: binary, reason: (error as Error).message }, { cause: error });
+  }
+  const firstLine = stdout.split('\n')[0]?.trim() ?? '';
+  const match = /version (\d+\.\d+\.\d+)/.exec(firstLine);
+  if (match?.[1] === undefined) {
+    throw HvErrors.toolFailed({ tool: binary, reason: `unexpected --version output: ${firstLine}` });
+  }
+  return match[1];
+}
+
+export type KvmProbe = { usable: true } | { usable: false; reason: string };
+
+/** Whether `device` opens read-write, as QEMU needs it to, and why not. */
+export async function probeKvm(device = KVM_DEVICE): Promise<KvmProbe> {
+  try {
+    const handle = await open(device, 'r+');
+    await handle.close();
+    return { usable: true };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const why = code === 'ENOENT' ? 'does not exist' : `cannot be opened read-write (${code})`;
+    return { usable: false, reason: `${device} ${why}` };
+  }
+}
+
+/**
+ * The accelerator to run VMs with: `auto` is KVM when the device opens and TCG otherwise;
+ * `kvm` on a host where it does not open is ACCEL_UNAVAILABLE with the reason.
+ */
+export async function resolveAccelerator(
+  requested: 'auto' | 'kvm' | 'tcg',
+  device = KVM_DEVICE,
+): Promise<'kvm' | 'tcg'> {
+  if (requested === 'tcg') return 'tcg';
+  const probe = await probeKvm(device);
+  if (probe.usable) return 'kvm';
+  if (requested === 'kvm') throw HvErrors.accelUnavailable({ accel: 'kvm', reason: probe.reason });
+  return 'tcg';
+}

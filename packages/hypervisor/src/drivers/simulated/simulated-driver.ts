@@ -1,0 +1,104 @@
+/**
+ * The simulated driver: the VmDriver contract kept in memory, with no guest at all. It is chosen
+ * only by name (`--driver simulated`, or where QEMU is not installed, which the service logs and
+ * `/system/info` reports), and it serves fast unit tests of the core. It reports zero usage,
+ * because nothing runs; its VMs do not outlive the service process.
+ *
+ * `guest(vm, event)` plays what a real guest would do on its own (power off, crash, reboot), so
+ * the core's handling of those is testable without QEMU.
+ */
+import { performance } from 'node:perf_hooks';
+import { HvErrors } from '../../errors.js';
+import type {
+  AttachResult,
+  DriverEvent,
+  DriverEventListener,
+  LaunchSpec,
+  RuntimeInfo,
+  UsageSample,
+  VmDriver,
+} from '../vm-driver.js';
+
+type SimulatedState = 'running' | 'paused';
+
+export interface SimulatedDriver extends VmDriver {
+  /** Acts as the guest: the VM's state follows the event, and listeners hear of it. */
+  guest(vm: string, event: DriverEvent): void;
+  /** The VMs the driver runs and their states, for tests. */
+  readonly running: ReadonlyMap<string, SimulatedState>;
+}
+
+const RUNTIME: RuntimeInfo = { pid: null, accelerator: 'none', files: {} };
+
+export function createSimulatedDriver(options: { delayMs?: number } = {}): SimulatedDriver {
+  const vms = new Map<string, SimulatedState>();
+  const listeners: DriverEventListener[] = [];
+  const delay = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+
+  function present(vm: string): SimulatedState {
+    const state = vms.get(vm);
+    if (state === undefined)
+      throw HvErrors.driverFailed({ vm, action: 'control', reason: 'the VM is not running' });
+    return state;
+  }
+
+  return {
+    name: 'simulated',
+    accelerator: 'none',
+    running: vms,
+
+    async start(spec: LaunchSpec) {
+      await delay();
+      vms.set(spec.name, 'running');
+      return RUNTIME;
+    },
+    async stop(vm) {
+      present(vm);
+      await delay();
+      vms.delete(vm);
+      return { graceful: true };
+    },
+    async pause(vm) {
+      present(vm);
+      vms.set(vm, 'paused');
+    },
+    async resume(vm) {
+      present(vm);
+      vms.set(vm, 'running');
+    },
+    async reset(vm) {
+      present(vm);
+    },
+    async sample(vm): Promise<UsageSample> {
+      present(vm);
+      return {
+        atMs: performance.now(),
+        cpuTimeMs: 0,
+        memoryBytes: 0,
+        readOps: 0,
+        writeOps: 0,
+        readBytes: 0,
+        writeBytes: 0,
+      };
+    },
+    async attach(vm): Promise<AttachResult> {
+      const state = vms.get(vm);
+      return state === undefined
+        ? { status: 'gone', reason: 'the simulated driver does not keep VMs across service restarts' }
+        : { status: state, runtime: RUNTIME };
+    },
+    onEvent(listener) {
+      listeners.push(listener);
+    },
+    async close() {
+      listeners.length = 0;
+    },
+    guest(vm, event) {
+      present(vm);
+      if (event.kind === 'paused') vms.set(vm, 'paused');
+      if (event.kind === 'resumed') vms.set(vm, 'running');
+      if (event.kind === 'powered_off' || event.kind === 'crashed') vms.delete(vm);
+      for (const listener of listeners) listener(vm, event);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The hypervisor's error catalogue. The core throws these; the transports map their kinds to
+ * statuses through the server kit, so REST, the socket and the CLI show the same codes.
+ */
+import { defineError, KitErrors, type AppError } from '@lab/server-kit/errors';
+
+export const HvErrors = {
+  vmNotFound: defineError<{ name: string }>(
+    'VM_NOT_FOUND',
+    'not_found',
+    (p) => `VM '${p.name}' does not exist`,
+  ),
+  vmAlreadyExists: defineError<{ name: string }>(
+    'VM_ALREADY_EXISTS',
+    'conflict',
+    (p) => `a VM named '${p.name}' already exists`,
+  ),
+  vmAlreadyRunning: defineError<{ name: string }>(
+    'VM_ALREADY_RUNNING',
+    'conflict',
+    (p) => `VM '${p.name}' is already running`,
+  ),
+  vmNotRunning: defineError<{ name: string; state: string }>(
+    'VM_NOT_RUNNING',
+    'conflict',
+    (p) => `VM '${p.name}' is not running (state ${p.state})`,
+  ),
+  /** The VM exists and the action is known, but not from the state it is in. */
+  vmInvalidState: defineError<{ name: string; state: string; action: string; hint: string }>(
+    'VM_INVALID_STATE',
+    'conflict',
+    (p) => `cannot ${p.action} VM '${p.name}' in state ${p.state}: ${p.hint}`,
+  ),
+  diskNotFound: defineError<{ name: string }>(
+    'DISK_NOT_FOUND',
+    'not_found',
+    (p) => `disk image '${p.name}' does not exist`,
+  ),
+  diskAlreadyExists: defineError<{ name: string }>(
+    'DISK_ALREADY_EXISTS',
+    'conflict',
+    (p) => `a disk image named '${p.name}' already exists`,
+  ),
+  diskInUse: defineError<{ name: string; vm: string }>(
+    'DISK_IN_USE',
+    'conflict',
+    (p) => `disk image '${p.name}' is attached to VM '${p.vm}', which is running`,
+  ),
+  /** A host tool (qemu-img) refused or failed; its own message is in `details.stderr`. */
+  toolFailed: defineError<{ tool: string; reason: string }>(
+    'TOOL_FAILED',
+    'internal',
+    (p) => `${p.tool} failed: ${p.reason}`,
+  ),
+  /** The VM's QEMU process could not be started, or its QMP channel failed. */
+  driverFailed: defineError<{ vm: string; action: string; reason: string }>(
+    'DRIVER_ERROR',
+    'internal',
+    (p) => `${p.action} of VM '${p.vm}' failed: ${p.reason}`,
+  ),
+  /** `--accel kvm` on a host whose /dev/kvm cannot be opened. */
+  accelUnavailable: defineError<{ accel: string; reason: string }>(
+    'ACCEL_UNAVAILABLE',
+    'invalid',
+    (p) => `accelerator '${p.accel}' cannot be used on this host: ${p.reason}`,
+  ),
+  driverUnavailable: defineError<{ driver: string; reason: string }>(
+    'DRIVER_UNAVAILABLE',
+    'invalid',
+    (p) => `driver '${p.driver}' cannot be used on this host: ${p.reason}`,
+  ),
+};
+
+/** A 400 `VALIDATION_ERROR` naming the offending field, for checks a JSON Schema cannot express. */
+export function invalidField(
+  field: string,
+  message: string,
+  details: Record<string, unknown> = {},
+): AppError {
+  return KitErrors.validation({ message: `${field}: ${message}` }, { details: { field, ...details } });
+}

@@ -1,0 +1,163 @@
+/**
+ * The vms table: one row per VM with its definition (JSON), state, runtime facts and last error.
+ * State changes are conditional UPDATEs on the state the caller saw, so a change that lost a race
+ * changes nothing and says so.
+ */
+import type { Database, Migration } from '@lab/server-kit';
+import type { VmDefinition, VmState } from '../domain/vm-definition.js';
+import type { RuntimeInfo } from '../drivers/vm-driver.js';
+
+export const VMS_MIGRATION: Migration = {
+  version: 1,
+  name: 'vms',
+  sql: `CREATE TABLE vms (
+          name             TEXT PRIMARY KEY,
+          uuid             TEXT NOT NULL UNIQUE,
+          state            TEXT NOT NULL
+                           CHECK (state IN ('CREATED', 'RUNNING', 'PAUSED', 'STOPPED', 'CRASHED')),
+          definition       TEXT NOT NULL,
+          runtime          TEXT,
+          last_error       TEXT,
+          created_at       TEXT NOT NULL,
+          updated_at       TEXT NOT NULL,
+          state_changed_at TEXT NOT NULL
+        ) STRICT;`,
+};
+
+export interface VmRuntime extends RuntimeInfo {
+  driver: string;
+}
+
+export interface VmError {
+  message: string;
+  at: string;
+}
+
+export interface VmRecord {
+  name: string;
+  uuid: string;
+  state: VmState;
+  definition: VmDefinition;
+  runtime: VmRuntime | null;
+  lastError: VmError | null;
+  createdAt: string;
+  updatedAt: string;
+  stateChangedAt: string;
+}
+
+interface VmRow {
+  name: string;
+  uuid: string;
+  state: VmState;
+  definition: string;
+  runtime: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  state_changed_at: string;
+}
+
+function toRecord(row: VmRow): VmRecord {
+  return {
+    name: row.name,
+    uuid: row.uuid,
+    state: row.state,
+    definition: JSON.parse(row.definition) as VmDefinition,
+    runtime: row.runtime === null ? null : (JSON.parse(row.runtime) as VmRuntime),
+    lastError: row.last_error === null ? null : (JSON.parse(row.last_error) as VmError),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    stateChangedAt: row.state_changed_at,
+  };
+}
+
+export interface StateChange {
+  to: VmState;
+  runtime: VmRuntime | null;
+  lastError?: VmError | null;
+  at: string;
+}
+
+export interface VmRepository {
+  list(): VmRecord[];
+  find(name: string): VmRecord | undefined;
+  /** False when the name is taken. */
+  insert(record: VmRecord): boolean;
+  /** Replaces the definition when the VM is still in `expected`; false otherwise. */
+  updateDefinition(name: string, expected: VmState, definition: VmDefinition, at: string): boolean;
+  /** Moves the VM from `from` to `change.to`; false when it was no longer in `from`. */
+  changeState(name: string, from: VmState, change: StateChange): boolean;
+  /** Replaces the runtime facts of a VM without changing its state (after a re-attach). */
+  setRuntime(name: string, runtime: VmRuntime | null): void;
+  /** Records why the last action on the VM failed, without changing its state. */
+  setLastError(name: string, error: VmError): void;
+  remove(name: string): boolean;
+  /** VMs whose definition names the disk image. */
+  usingDisk(image: string): { name: string; state: VmState }[];
+}
+
+export function createVmRepository(db: Database): VmRepository {
+  const all = db.prepare<[], VmRow>('SELECT * FROM vms ORDER BY name');
+  const one = db.prepare<[string], VmRow>('SELECT * FROM vms WHERE name = ?');
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO vms (name, uuid, state, definition, runtime, last_error, created_at, updated_at, state_changed_at)
+     VALUES (@name, @uuid, @state, @definition, @runtime, @last_error, @created_at, @updated_at, @state_changed_at)`,
+  );
+  const update = db.prepare<[string, string, string, VmState]>(
+    'UPDATE vms SET definition = ?, updated_at = ? WHERE name = ? AND state = ?',
+  );
+  const change = db.prepare(
+    `UPDATE vms SET state = @to, runtime = @runtime,
+            last_error = CASE WHEN @keep_error THEN last_error ELSE @last_error END,
+            state_changed_at = @at, updated_at = @at
+     WHERE name = @name AND state = @from`,
+  );
+  const runtime = db.prepare<[string | null, string]>('UPDATE vms SET runtime = ? WHERE name = ?');
+  const lastError = db.prepare<[string, string]>('UPDATE vms SET last_error = ? WHERE name = ?');
+  const remove = db.prepare<[string]>('DELETE FROM vms WHERE name = ?');
+  const users = db.prepare<[string], { name: string; state: VmState }>(
+    `SELECT name, state FROM vms
+     WHERE EXISTS (SELECT 1 FROM json_each(definition, '$.devices.storage') WHERE json_extract(value, '$.path') = ?)
+     ORDER BY name`,
+  );
+
+  return {
+    list: () => all.all().map(toRecord),
+    find: (name) => {
+      const row = one.get(name);
+      return row === undefined ? undefined : toRecord(row);
+    },
+    insert: (r) =>
+      insert.run({
+        name: r.name,
+        uuid: r.uuid,
+        state: r.state,
+        definition: JSON.stringify(r.definition),
+        runtime: r.runtime === null ? null : JSON.stringify(r.runtime),
+        last_error: r.lastError === null ? null : JSON.stringify(r.lastError),
+        created_at: r.createdAt,
+        updated_at: r.updatedAt,
+        state_changed_at: r.stateChangedAt,
+      }).changes === 1,
+    updateDefinition: (name, expected, definition, at) =>
+      update.run(JSON.stringify(definition), at, name, expected).changes === 1,
+    changeState: (name, from, c) =>
+      change.run({
+        name,
+        from,
+        to: c.to,
+        runtime: c.runtime === null ? null : JSON.stringify(c.runtime),
+        keep_error: c.lastError === undefined ? 1 : 0,
+        last_error: c.lastError === undefined || c.lastError === null ? null : JSON.stringify(c.lastError),
+        at: c.at,
+      }).changes === 1,
+    setRuntime: (name, r) => {
+      runtime.run(r === null ? null : JSON.stringify(r), name);
+    },
+    setLastError: (name, error) => {
+      lastError.run(JSON.stringify(error), name);
+    },
+    remove: (name) => remove.run(name).changes === 1,
+    usingDisk: (image) => users.all(image),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The whole access matrix: every route with no token (401), a bad token (401), each scope that
+ * is not enough (403), and the scopes that are (anything but 401/403). The table is checked
+ * against the OpenAPI document, so a new route without a row here fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { SCOPES } from '../../src/api/scopes.js';
+import { startTestService, type TestService } from '../support/in-process.js';
+import { createToken } from '../support/socket-client.js';
+
+const ROUTES: [method: string, path: string, scope: string | null][] = [
+  ['GET', '/health', null],
+  ['GET', '/vms', 'vm:read'],
+  ['POST', '/vms', 'vm:write'],
+  ['GET', '/vms/{name}', 'vm:read'],
+  ['PATCH', '/vms/{name}', 'vm:write'],
+  ['DELETE', '/vms/{name}', 'vm:write'],
+  ['POST', '/vms/{name}/start', 'vm:write'],
+  ['POST', '/vms/{name}/stop', 'vm:write'],
+  ['POST', '/vms/{name}/pause', 'vm:write'],
+  ['POST', '/vms/{name}/resume', 'vm:write'],
+  ['POST', '/vms/{name}/reset', 'vm:write'],
+  ['GET', '/vms/{name}/stats', 'vm:read'],
+  ['GET', '/storage', 'storage:read'],
+  ['POST', '/storage', 'storage:write'],
+  ['GET', '/storage/{name}', 'storage:read'],
+  ['DELETE', '/storage/{name}', 'storage:write'],
+  ['GET', '/events', 'events:read'],
+  ['GET', '/audit/events', 'audit:read'],
+  ['GET', '/tokens', 'admin'],
+  ['POST', '/tokens', 'admin'],
+  ['DELETE', '/tokens/{name}', 'admin'],
+  ['GET', '/system/info', 'system:read'],
+];
+
+let service: TestService;
+let base: string;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  service = await startTestService();
+  base = await service.app.listen({ host: '127.0.0.1', port: 0 });
+  const socket = join(service.runDir, 'api.sock');
+  for (const scope of SCOPES) tokens.set(scope, await createToken(socket, [scope]));
+});
+afterAll(async () => service?.close());
+
+async function status(method: string, path: string, token?: string): Promise<number> {
+  const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+  const url = `/api/v1${path.replace('{name}', 'ghost')}`;
+  if (path === '/events') {
+    // A granted stream never ends: read its status over real TCP, then hang up.
+    const abort = new AbortController();
+    const response = await fetch(base + url, { headers, signal: abort.signal });
+    abort.abort();
+    return response.status;
+  }
+  return (await service.app.inject({ method: method as 'GET', url, headers })).statusCode;
+}
+
+/** Scopes that grant `required`: itself, write for a read, and admin. */
+function grants(scope: string, required: string): boolean {
+  if (scope === 'admin' || scope === required) return true;
+  const [resource, access] = required.split(':');
+  return access === 'read' && scope === `${resource}:write`;
+}
+
+describe('the scope matrix', () => {
+  it('documents exactly these routes, each with its scope', async () => {
+    const doc = (await service.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    }>();
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => [
+        method.toUpperCase(),
+        path.replace('/api/v1', ''),
+        op.security?.[0]?.bearer?.[0] ?? null,
+      ]),
+    );
+    expect(documented.sort()).toEqual([...ROUTES].sort());
+  });
+
+  describe.each(ROUTES.filter(([, , scope]) => scope !== null))('%s %s', (method, path, required) => {
+    it('is 401 UNAUTHORIZED without a token or with a bad one', async () => {
+      expect(await status(method, path)).toBe(401);
+      expect(await status(method, path, 'hvt_not-a-real-token')).toBe(401);
+      expect(await status(method, path, 'Basic abc')).toBe(401);
+    });
+
+    it(`is 403 FORBIDDEN for every scope that does not grant ${required}, allowed for the others`, async () => {
+      for (const scope of SCOPES) {
+        const code = await status(method, path, tokens.get(scope));
+        if (grants(scope, required!)) expect([401, 403], `${scope}`).not.toContain(code);
+        else expect(code, `${scope}`).toBe(403);
+      }
+    });
+  });
+});

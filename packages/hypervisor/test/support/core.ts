@@ -1,0 +1,59 @@
+/** The VM core over an in-memory database and the simulated driver, for domain tests. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, openDatabase, type BusEvent } from '@lab/server-kit';
+import { createVmService } from '../../src/domain/vm-service.js';
+import { createSimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
+import { createAuditLog, type AuditContext } from '../../src/store/audit.js';
+import { MIGRATIONS } from '../../src/store/database.js';
+import { createDiskRepository } from '../../src/store/disks.js';
+import { createEventLog } from '../../src/store/events.js';
+import { createUnitOfWork } from '../../src/store/unit-of-work.js';
+import { createVmRepository } from '../../src/store/vms.js';
+
+export function testCore() {
+  const dir = mkdtempSync(join(tmpdir(), 'hv-core-'));
+  const bootDir = join(dir, 'boot');
+  mkdirSync(bootDir);
+  writeFileSync(join(bootDir, 'vmlinuz'), 'kernel');
+  const db = openDatabase(':memory:', { namespace: 'hypervisor', migrations: MIGRATIONS });
+  const events = createEventLog(db);
+  const audit = createAuditLog(db);
+  const unitOfWork = createUnitOfWork(db, events, audit);
+  const vmRepository = createVmRepository(db);
+  const diskRepository = createDiskRepository(db);
+  const driver = createSimulatedDriver();
+  const published: BusEvent[] = [];
+  events.subscribe((event) => published.push(event));
+  const vms = createVmService({
+    vms: vmRepository,
+    disks: diskRepository,
+    driver,
+    unitOfWork,
+    host: { threads: 4, memoryBytes: 8 * 1024 ** 3 },
+    imagesDir: join(dir, 'images'),
+    bootDir,
+    stopTimeoutMs: 1000,
+    logger: createLogger({ service: 'test', level: 'silent' }),
+    sleep: async () => undefined,
+  });
+  return { db, dir, events, audit, vms, driver, vmRepository, diskRepository, published };
+}
+
+export const REQUEST: AuditContext = {
+  actor: 'tester',
+  transport: 'tcp',
+  method: 'POST',
+  path: '/api/v1/vms',
+  resource: 'vm/web1',
+  requestId: 'req-1',
+  status: 200,
+};
+
+export const KERNEL_VM = {
+  name: 'web1',
+  cpu: { count: 1 },
+  memory: { size: '64M' },
+  boot: { kernel: 'vmlinuz', cmdline: 'console=ttyS0' },
+};

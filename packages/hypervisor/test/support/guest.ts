@@ -1,0 +1,53 @@
+/**
+ * The tiny Linux guest the tests boot under QEMU, built by scripts/build-test-guest.mjs (Debian's
+ * kernel and a busybox initramfs) into packages/hypervisor/.cache/test-guest/ the first time.
+ * Its /init prints `marker` on the serial console and powers off on the ACPI power button; with
+ * one of `actions` on its command line it panics, or powers itself off, right after the marker.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SCRIPT = fileURLToPath(new URL('../../scripts/build-test-guest.mjs', import.meta.url));
+
+export interface TestGuest {
+  /** The directory holding the kernel and the initramfs (a boot directory for the service). */
+  dir: string;
+  kernel: string;
+  initrd: string;
+  cmdline: string;
+  marker: string;
+  /** Command-line words for what the guest does on its own after the marker. */
+  actions: { panic: string; powerOff: string };
+}
+
+let built: Promise<TestGuest> | undefined;
+
+/** The guest, built when missing (once per test process); rejects with the build's own error. */
+export function testGuest(): Promise<TestGuest> {
+  built ??= run(process.execPath, [SCRIPT, '--json'], { timeout: 10 * 60_000, maxBuffer: 1 << 20 }).then(
+    ({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as TestGuest,
+    (error: Error & { stderr?: string }) => {
+      throw new Error(`the test guest cannot be built: ${error.stderr?.trim() || error.message}`, {
+        cause: error,
+      });
+    },
+  );
+  return built;
+}
+
+export type GuestGate = { skip: true; reason: string } | { skip: false; reason: ''; guest: TestGuest };
+
+/**
+ * Like `requireTools`: the guest, or locally a reason to skip when it cannot be built; with
+ * `CI=true` the build's failure is thrown, so CI never passes by skipping the real boot.
+ */
+export async function requireTestGuest(env = process.env): Promise<GuestGate> {
+  try {
+    return { skip: false, reason: '', guest: await testGuest() };
+  } catch (error) {
+    if (env.CI === 'true') throw error;
+    return { skip: true, reason: (error as Error).message };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The service built in-process over a fresh database, with the simulated driver unless a test
+ * gives another: for route tests with `app.inject` and for tests over a real socket.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, type App } from '@lab/server-kit';
+import { buildServer } from '../../src/api/server.js';
+import type { ServeConfig } from '../../src/config.js';
+import { createSimulatedDriver, type SimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
+import type { VmDriver } from '../../src/drivers/vm-driver.js';
+import { openStore } from '../../src/store/database.js';
+
+export interface TestService {
+  app: App;
+  dir: string;
+  runDir: string;
+  dataDir: string;
+  driver: VmDriver;
+  close(): Promise<void>;
+}
+
+export async function startTestService(
+  options: { driver?: VmDriver; config?: Partial<ServeConfig>; dir?: string } = {},
+): Promise<TestService & { driver: SimulatedDriver | VmDriver }> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'hv-test-'));
+  const dataDir = join(dir, 'data');
+  const runDir = join(dir, 'run');
+  const config: ServeConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    runDir,
+    grpcPort: 0,
+    logLevel: 'silent',
+    accel: 'tcg',
+    stopTimeoutMs: 2_000,
+    driver: 'simulated',
+    ...options.config,
+  };
+  const driver = options.driver ?? createSimulatedDriver();
+  const db = openStore(dataDir);
+  const logger = createLogger({ service: 'hypervisor-test', level: 'silent' });
+  const app = await buildServer({ db, logger, config }, { driver });
+  await app.ready();
+  return {
+    app,
+    dir,
+    dataDir,
+    runDir,
+    driver,
+    close: async () => {
+      await app.close();
+      db.close();
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function simulated(service: TestService): SimulatedDriver {
+  return service.driver as SimulatedDriver;
+}
