@@ -1,6 +1,12 @@
 /**
  * The SQLite registry of a service's API tokens. It owns its table through its own migration
  * namespace, so a service only calls `createTokenStore(db, ...)` on its open database.
+ *
+ * Tokens are created and revoked only through the store of the process that serves them (the
+ * CLIs go through the service's API), so the store keeps the tokens it has authenticated in
+ * memory, by hash, and forgets them all on every revoke: checking a token costs its
+ * SHA-256 and a constant-time compare, not a read of the database. Unknown hashes are never
+ * kept, so guessing cannot grow the memory.
  */
 import type { Database } from 'better-sqlite3';
 import { KitErrors } from '../errors.js';
@@ -57,6 +63,14 @@ interface TokenRow {
   expires_at: string | null;
 }
 
+/** A token this process has authenticated, with its times parsed once. */
+interface KnownToken {
+  hash: string;
+  record: TokenRecord;
+  expiresAtMs: number;
+  lastUsedMs: number;
+}
+
 function toRecord(row: TokenRow): TokenRecord {
   return {
     name: row.name,
@@ -83,6 +97,22 @@ export function createTokenStore(
   const all = db.prepare<[], TokenRow>('SELECT * FROM api_tokens ORDER BY created_at, name');
   const remove = db.prepare<[string]>('DELETE FROM api_tokens WHERE name = ?');
   const touch = db.prepare<[string, string]>('UPDATE api_tokens SET last_used_at = ? WHERE name = ?');
+  const known = new Map<string, KnownToken>();
+  const lookup = (digest: string): KnownToken | undefined => {
+    let entry = known.get(digest);
+    if (entry === undefined) {
+      const row = byHash.get(digest);
+      if (row === undefined) return undefined;
+      entry = {
+        hash: row.token_hash,
+        record: toRecord(row),
+        expiresAtMs: row.expires_at === null ? Infinity : Date.parse(row.expires_at),
+        lastUsedMs: row.last_used_at === null ? 0 : Date.parse(row.last_used_at),
+      };
+      known.set(digest, entry);
+    }
+    return entry;
+  };
 
   return {
     create({ name, scopes, expiresAt }) {
@@ -116,21 +146,25 @@ export function createTokenStore(
     list: () => all.all().map(toRecord),
 
     revoke(name) {
+      known.clear();
       if (remove.run(name).changes === 0) throw KitErrors.tokenNotFound({ name });
     },
 
     authenticate(presented) {
       if (!presented.startsWith(options.prefix)) return null;
       const digest = hashToken(presented);
-      const row = byHash.get(digest);
-      if (row === undefined || !digestsEqual(digest, row.token_hash)) return null;
+      const entry = lookup(digest);
+      if (entry === undefined || !digestsEqual(digest, entry.hash)) return null;
       const at = now();
-      if (row.expires_at !== null && new Date(row.expires_at) <= at) return null;
+      const atMs = at.getTime();
+      if (entry.expiresAtMs <= atMs) return null;
       // Recording use on every request would make each read a write; a minute's grain is enough.
-      const lastUsed = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
-      if (at.getTime() - lastUsed < LAST_USED_GRAIN_MS) return toRecord(row);
-      touch.run(at.toISOString(), row.name);
-      return toRecord({ ...row, last_used_at: at.toISOString() });
+      if (atMs - entry.lastUsedMs >= LAST_USED_GRAIN_MS) {
+        entry.record.last_used_at = at.toISOString();
+        entry.lastUsedMs = atMs;
+        touch.run(entry.record.last_used_at, entry.record.name);
+      }
+      return { ...entry.record };
     },
   };
 }

@@ -4,7 +4,7 @@
  * A token is `<prefix><43 base64url chars>`: 256 random bits behind a fixed per-service prefix
  * (`hvt_`, `vpt_`, ...), so a leaked token is recognisable by secret scanners and by eye.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_ENTROPY_BYTES = 32;
 const PREFIX = /^[a-z][a-z0-9]{1,7}_$/;
@@ -24,7 +24,7 @@ export function generateToken(prefix: string): string {
 
 /** Lower-case hex SHA-256 of the whole token, prefix included. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Constant-time comparison of two hex SHA-256 digests. */

@@ -55,6 +55,40 @@ describe('token store', () => {
     expect(store.authenticate(token)).toBeNull();
   });
 
+  it('keeps authenticated tokens in memory, yet refuses one at once when revoked or expired', () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const { db, store } = open(() => now);
+    const { token } = store.create({
+      name: 'cached',
+      scopes: ['vm:read'],
+      expiresAt: new Date('2026-01-01T01:00:00Z'),
+    });
+    expect(store.authenticate(token)?.name).toBe('cached');
+    // The row is gone from the database, yet the token still works: it was checked from memory.
+    db.prepare('DELETE FROM api_tokens').run();
+    expect(store.authenticate(token)?.name).toBe('cached');
+    now = new Date('2026-01-01T01:00:00Z');
+    expect(store.authenticate(token)).toBeNull();
+
+    now = new Date('2026-01-01T00:00:00Z');
+    const second = store.create({ name: 'second', scopes: ['vm:read'] });
+    expect(store.authenticate(second.token)?.name).toBe('second');
+    store.revoke('second');
+    expect(store.authenticate(second.token)).toBeNull();
+  });
+
+  it('writes last use at most once a minute, from memory too', () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const { store } = open(() => now);
+    const { token } = store.create({ name: 'busy', scopes: ['vm:read'] });
+    store.authenticate(token);
+    now = new Date('2026-01-01T00:00:59Z');
+    expect(store.authenticate(token)?.last_used_at).toBe('2026-01-01T00:00:00.000Z');
+    now = new Date('2026-01-01T00:01:00Z');
+    expect(store.authenticate(token)?.last_used_at).toBe('2026-01-01T00:01:00.000Z');
+    expect(store.list()[0]?.last_used_at).toBe('2026-01-01T00:01:00.000Z');
+  });
+
   it('refuses a duplicate name, an unknown scope, a bad name and revoking an unknown token', () => {
     const { store } = open();
     store.create({ name: 'one', scopes: [] });
