@@ -14,12 +14,17 @@ export const LOG_LEVELS: readonly LevelWithSilent[] = [
 ];
 
 export function createLogger(options: { service: string; level?: LevelWithSilent }): Logger {
-  return pino({
-    name: options.service,
-    level: options.level ?? 'info',
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'token', '*.token', '*.secret'],
-      censor: '[redacted]',
+  return pino(
+    {
+      name: options.service,
+      level: options.level ?? 'info',
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'token', '*.token', '*.secret'],
+        censor: '[redacted]',
+      },
     },
-  });
+    // Lines are written without blocking the request that logs them; lines logged while a write
+    // is under way go out together with the next. pino flushes what is left when the process exits.
+    pino.destination({ dest: 1, sync: false }),
+  );
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { Type } from 'typebox';
 import { defineError, defineRoute, registerRoutes, type App } from '../../src/index.js';
 import { testApp } from '../helpers.js';
@@ -220,6 +221,51 @@ describe('request ids', () => {
       headers: { 'x-request-id': 'bad id\nwith newline' },
     });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('access log', () => {
+  /** An app whose log lines (at `level`) are collected as parsed JSON. */
+  async function loggedApp(level: 'info' | 'debug') {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const logged = await testApp({ logger });
+    logged.get('/api/v1/ok', async () => ({ ok: true }));
+    logged.post('/api/v1/ok', async () => ({ ok: true }));
+    return { logged, lines };
+  }
+
+  it('writes one line per request at debug level, with the request id, status and time', async () => {
+    const { logged, lines } = await loggedApp('debug');
+    const response = await logged.inject({ url: '/api/v1/ok?x=1' });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 20,
+        msg: 'request',
+        request_id: response.headers['x-request-id'],
+        method: 'GET',
+        url: '/api/v1/ok?x=1',
+        status: 200,
+        response_ms: expect.any(Number),
+      }),
+    ]);
+    await logged.close();
+  });
+
+  it('writes nothing for a success at info level, and the refusal of a bad request', async () => {
+    const { logged, lines } = await loggedApp('info');
+    await logged.inject({ url: '/api/v1/ok' });
+    expect(lines).toEqual([]);
+    await logged.inject({
+      method: 'POST',
+      url: '/api/v1/ok',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, msg: 'request refused', status: expect.any(Number) }),
+    ]);
+    await logged.close();
   });
 });
 
