@@ -2,6 +2,10 @@
  * The vms table: one row per VM with its definition (JSON), state, runtime facts and last error.
  * State changes are conditional UPDATEs on the state the caller saw, so a change that lost a race
  * changes nothing and says so.
+ *
+ * Reads of one VM are served from memory, as libvirt keeps its domain objects: this process is the
+ * table's only writer, every write here drops the VM's cached record, and a record read inside a
+ * transaction is not cached, since that transaction may still roll back.
  */
 import type { Database, Migration } from '@lab/server-kit';
 import type { VmDefinition, VmState } from '../domain/vm-definition.js';
@@ -121,43 +125,64 @@ export function createVmRepository(db: Database): VmRepository {
      ORDER BY name`,
   );
 
+  const cache = new Map<string, Readonly<VmRecord>>();
+  /** Runs a write of one VM's row and forgets that VM's cached record. */
+  const writing = <T>(name: string, write: () => T): T => {
+    cache.delete(name);
+    return write();
+  };
+
   return {
     list: () => all.all().map(toRecord),
     find: (name) => {
+      const cached = cache.get(name);
+      if (cached !== undefined) return cached;
       const row = one.get(name);
-      return row === undefined ? undefined : toRecord(row);
+      if (row === undefined) return undefined;
+      const record = toRecord(row);
+      if (!db.inTransaction) cache.set(name, record);
+      return record;
     },
     insert: (r) =>
-      insert.run({
-        name: r.name,
-        uuid: r.uuid,
-        state: r.state,
-        definition: JSON.stringify(r.definition),
-        runtime: r.runtime === null ? null : JSON.stringify(r.runtime),
-        last_error: r.lastError === null ? null : JSON.stringify(r.lastError),
-        created_at: r.createdAt,
-        updated_at: r.updatedAt,
-        state_changed_at: r.stateChangedAt,
-      }).changes === 1,
+      writing(
+        r.name,
+        () =>
+          insert.run({
+            name: r.name,
+            uuid: r.uuid,
+            state: r.state,
+            definition: JSON.stringify(r.definition),
+            runtime: r.runtime === null ? null : JSON.stringify(r.runtime),
+            last_error: r.lastError === null ? null : JSON.stringify(r.lastError),
+            created_at: r.createdAt,
+            updated_at: r.updatedAt,
+            state_changed_at: r.stateChangedAt,
+          }).changes === 1,
+      ),
     updateDefinition: (name, expected, definition, at) =>
-      update.run(JSON.stringify(definition), at, name, expected).changes === 1,
+      writing(name, () => update.run(JSON.stringify(definition), at, name, expected).changes === 1),
     changeState: (name, from, c) =>
-      change.run({
+      writing(
         name,
-        from,
-        to: c.to,
-        runtime: c.runtime === null ? null : JSON.stringify(c.runtime),
-        keep_error: c.lastError === undefined ? 1 : 0,
-        last_error: c.lastError === undefined || c.lastError === null ? null : JSON.stringify(c.lastError),
-        at: c.at,
-      }).changes === 1,
+        () =>
+          change.run({
+            name,
+            from,
+            to: c.to,
+            runtime: c.runtime === null ? null : JSON.stringify(c.runtime),
+            keep_error: c.lastError === undefined ? 1 : 0,
+            last_error:
+              c.lastError === undefined || c.lastError === null ? null : JSON.stringify(c.lastError),
+            at: c.at,
+          }).changes === 1,
+      ),
     setRuntime: (name, r) => {
-      runtime.run(r === null ? null : JSON.stringify(r), name);
+      writing(name, () => runtime.run(r === null ? null : JSON.stringify(r), name));
     },
     setLastError: (name, error) => {
-      lastError.run(JSON.stringify(error), name);
+      writing(name, () => lastError.run(JSON.stringify(error), name));
     },
-    remove: (name) => remove.run(name).changes === 1,
+    remove: (name) => writing(name, () => remove.run(name).changes === 1),
     usingDisk: (image) => users.all(image),
   };
 }
