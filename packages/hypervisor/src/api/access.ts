@@ -23,18 +23,6 @@ export function authenticator(tokens: TokenStore): Authenticator {
 
 /** Records refused credentials on every route, and failed requests that would have changed something. */
 export function auditFailures(app: App, audit: AuditLog): void {
-  const codes = new WeakMap<object, string>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 && typeof payload === 'string') {
-      try {
-        const code = (JSON.parse(payload) as { error?: { code?: unknown } }).error?.code;
-        if (typeof code === 'string') codes.set(request, code);
-      } catch {
-        // Not an envelope; the status alone is recorded.
-      }
-    }
-    return payload;
-  });
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     const denied = status === 401 || status === 403;
@@ -43,7 +31,7 @@ export function auditFailures(app: App, audit: AuditLog): void {
       auditContext(request, status),
       denied ? 'denied' : 'failure',
       status,
-      codes.get(request) ?? null,
+      request.errorCode,
       new Date().toISOString(),
     );
   });

@@ -43,6 +43,10 @@ declare module 'fastify' {
     /** Aborted when the app starts closing: long-lived responses end themselves on it. */
     shutdownSignal: AbortSignal;
   }
+  interface FastifyRequest {
+    /** The catalogue code of the error this request was answered with, once it was; else null. */
+    errorCode: string | null;
+  }
 }
 
 export type SecurityScheme =
@@ -181,6 +185,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const shutdown = new AbortController();
   app.decorate('shutdownSignal', shutdown.signal);
+  app.decorateRequest('errorCode', null);
   app.addHook('preClose', async () => {
     shutdown.abort();
     for (const socket of unused) socket.destroy();
@@ -201,6 +206,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       contentType: request.headers['content-type'],
     });
     const { status, body } = errorResponse(appError, request.id);
+    request.errorCode = appError.code;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
@@ -210,10 +216,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const { status, body } = errorResponse(
-      KitErrors.routeNotFound({ method: request.method, url: request.url.split('?')[0] ?? '/' }),
-      request.id,
-    );
+    const notFound = KitErrors.routeNotFound({
+      method: request.method,
+      url: request.url.split('?')[0] ?? '/',
+    });
+    const { status, body } = errorResponse(notFound, request.id);
+    request.errorCode = notFound.code;
     return reply.status(status).send(body);
   });
 

@@ -224,6 +224,25 @@ describe('request ids', () => {
   });
 });
 
+describe('error codes for hooks', () => {
+  it('tells onResponse hooks the catalogue code a request was answered with', async () => {
+    const coded = await testApp();
+    const seen: (string | null)[] = [];
+    coded.addHook('onResponse', async (request) => {
+      seen.push(request.errorCode);
+    });
+    coded.get('/api/v1/busy', async () => {
+      throw Conflict({ name: 'web' });
+    });
+    coded.get('/api/v1/ok', async () => ({ ok: true }));
+    await coded.inject({ url: '/api/v1/ok' });
+    await coded.inject({ url: '/api/v1/busy' });
+    await coded.inject({ url: '/api/v1/nowhere' });
+    expect(seen).toEqual([null, 'VM_ALREADY_RUNNING', 'NOT_FOUND']);
+    await coded.close();
+  });
+});
+
 describe('access log', () => {
   /** An app whose log lines (at `level`) are collected as parsed JSON. */
   async function loggedApp(level: 'info' | 'debug') {
