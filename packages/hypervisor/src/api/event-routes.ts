@@ -1,5 +1,5 @@
 /** The event stream (SSE) and the audit log query. */
-import { defineRoute, schemaRef, streamEvents, type RouteSpec } from '@lab/server-kit';
+import { defineRoute, Nullable, schemaRef, streamEvents, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import type { AuditEntry, AuditLog } from '../store/audit.js';
 import type { EventLog } from '../store/events.js';
@@ -93,7 +93,7 @@ export function eventRoutes(events: EventLog, audit: AuditLog): RouteSpec[] {
         response: {
           200: Type.Object({
             events: Type.Array(schemaRef<AuditEntry>(AuditEntrySchema)),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
+            next_cursor: Nullable(Type.String()),
           }),
         },
       },

@@ -3,6 +3,7 @@
  * are in domain/vm-definition.ts). They validate, shape the JSON written out, and are the
  * OpenAPI document. Shared ones have an `$id` and become named components.
  */
+import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 import {
   RESOURCE_NAME_PATTERN,
@@ -22,25 +23,24 @@ export const VmSchema = Type.Object(
     cpu: Type.Object({ count: Type.Integer() }),
     memory: Type.Object({ size: Type.String({ description: 'as given, e.g. 512M' }) }),
     devices: Type.Required(DevicesSchema),
-    boot: Type.Union([BootSchema, Type.Null()]),
+    boot: Nullable(BootSchema),
     created_at: Timestamp('when the VM was created'),
     updated_at: Timestamp('last change of definition or state'),
     state_changed_at: Timestamp('last change of state'),
-    runtime: Type.Union([
+    runtime: Nullable(
       Type.Object(
         {
           driver: Type.String({ description: 'qemu or simulated' }),
           accelerator: Type.String({ description: 'kvm, tcg, or none (simulated)' }),
-          pid: Type.Union([Type.Integer(), Type.Null()], { description: "the QEMU process's id" }),
+          pid: Nullable(Type.Integer({ description: "the QEMU process's id" })),
           files: Type.Record(Type.String(), Type.String(), {
             description: 'runtime files in the run directory: qmp_socket, serial_log, pid_file, qemu_log',
           }),
         },
         { description: 'present while the VM runs or is paused' },
       ),
-      Type.Null(),
-    ]),
-    last_error: Type.Union([
+    ),
+    last_error: Nullable(
       Type.Object(
         {
           message: Type.String({ description: "QEMU's own text where there is one" }),
@@ -48,8 +48,7 @@ export const VmSchema = Type.Object(
         },
         { description: 'why the VM crashed or why its last action failed' },
       ),
-      Type.Null(),
-    ]),
+    ),
   },
   { $id: 'Vm', description: 'A virtual machine' },
 );
@@ -83,7 +82,7 @@ export const AuditEntrySchema = Type.Object(
     outcome: Type.Enum(['success', 'failure', 'denied']),
     status: Type.Integer({ description: 'HTTP status of the answer' }),
     request_id: Type.String(),
-    code: Type.Union([Type.String(), Type.Null()], { description: 'the error code of a failure' }),
+    code: Nullable(Type.String({ description: 'the error code of a failure' })),
   },
   { $id: 'AuditEntry' },
 );

@@ -1,5 +1,5 @@
 /** Host facts: `/system/info` (the rest of `/system` arrives with its issue). */
-import { defineRoute, type RouteSpec } from '@lab/server-kit';
+import { defineRoute, Nullable, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import type { SystemInfo } from '../domain/system-info.js';
 
@@ -9,7 +9,7 @@ const SystemInfoSchema = Type.Object({
   memory_total: Type.String(),
   memory_total_bytes: Type.Integer(),
   kernel: Type.String({ description: 'the host kernel release' }),
-  qemu_version: Type.Union([Type.String(), Type.Null()], { description: 'null when QEMU is not installed' }),
+  qemu_version: Nullable(Type.String({ description: 'null when QEMU is not installed' })),
   driver: Type.Enum(['qemu', 'simulated'], { description: 'the VM driver in use; simulated runs no guest' }),
   accelerator: Type.Enum(['kvm', 'tcg', 'none'], {
     description: 'what new VMs get: kvm, tcg, or none (simulated)',

@@ -2,7 +2,14 @@
  * API tokens: create (the token is in this answer only), list, revoke. Admin scope; the CLI
  * reaches them through the Unix socket, whose callers hold it.
  */
-import { defineRoute, documentedError, TOKEN_NAME, type RouteSpec, type TokenStore } from '@lab/server-kit';
+import {
+  defineRoute,
+  documentedError,
+  Nullable,
+  TOKEN_NAME,
+  type RouteSpec,
+  type TokenStore,
+} from '@lab/server-kit';
 import { Type } from 'typebox';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import { SCOPES } from './scopes.js';
@@ -16,10 +23,8 @@ const TokenRecordSchema = Type.Object({
   name: Type.String(),
   scopes: Type.Array(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
-  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'last use, to the minute',
-  }),
-  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  last_used_at: Nullable(Type.String({ format: 'date-time', description: 'last use, to the minute' })),
+  expires_at: Nullable(Type.String({ format: 'date-time' })),
 });
 
 const CreateTokenBody = Type.Object(

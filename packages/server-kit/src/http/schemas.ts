@@ -1,5 +1,5 @@
 /** Schemas every service shares; registered once with `app.addSchema` and referenced by `$id`. */
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 export const ErrorEnvelopeSchema = Type.Object(
   {
@@ -32,4 +32,13 @@ export function schemaRef<T>(schema: TSchema, description?: string) {
   const id = (schema as { $id?: unknown }).$id;
   if (typeof id !== 'string') throw new TypeError('only a schema with an $id can be referenced');
   return Type.Unsafe<T>({ $ref: `${id}#`, ...(description === undefined ? {} : { description }) });
+}
+
+/**
+ * `schema` or null as one list of types (`"type": ["object", "null"]`) instead of an `anyOf`:
+ * fast-json-stringify writes it after one null check, where an `anyOf` makes it validate the
+ * value against each branch on every response. OpenAPI 3.1 and Ajv read both the same way.
+ */
+export function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 }
