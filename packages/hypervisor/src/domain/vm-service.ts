@@ -153,6 +153,21 @@ export function createVmService(options: VmServiceOptions) {
     }
   }
 
+  /** A command on a live guest: the VM's lock, the state table, the driver, then the record. */
+  function guestCommand(
+    action: 'pause' | 'resume' | 'reset',
+    drive: (name: string) => Promise<void>,
+    record: (vm: VmRecord, context: AuditContext | null) => VmRecord,
+  ): (name: string, context: AuditContext | null) => Promise<VmRecord> {
+    return (name, context) =>
+      withLock(name, async () => {
+        const vm = load(name);
+        assertAllowed(action, vm);
+        await act(vm, action, () => drive(name));
+        return record(vm, context);
+      });
+  }
+
   async function onDriverEvent(name: string, event: DriverEvent): Promise<void> {
     await withLock(name, async () => {
       const vm = vms.find(name);
@@ -308,29 +323,25 @@ export function createVmService(options: VmServiceOptions) {
         return changeState(vm, 'STOPPED', context, { runtime: null, reason });
       }),
 
-    pause: (name: string, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
-        const vm = load(name);
-        assertAllowed('pause', vm);
-        await act(vm, 'pause', () => driver.pause(name));
-        return changeState(vm, 'PAUSED', context, { runtime: vm.runtime, reason: 'paused on request' });
-      }),
+    pause: guestCommand(
+      'pause',
+      (name) => driver.pause(name),
+      (vm, context) =>
+        changeState(vm, 'PAUSED', context, { runtime: vm.runtime, reason: 'paused on request' }),
+    ),
 
-    resume: (name: string, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
-        const vm = load(name);
-        assertAllowed('resume', vm);
-        await act(vm, 'resume', () => driver.resume(name));
-        return changeState(vm, 'RUNNING', context, { runtime: vm.runtime, reason: 'resumed on request' });
-      }),
+    resume: guestCommand(
+      'resume',
+      (name) => driver.resume(name),
+      (vm, context) =>
+        changeState(vm, 'RUNNING', context, { runtime: vm.runtime, reason: 'resumed on request' }),
+    ),
 
-    reset: (name: string, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
-        const vm = load(name);
-        assertAllowed('reset', vm);
-        await act(vm, 'reset', () => driver.reset(name));
-        return recordAction(vm, 'vm.reset', context, { guest: false });
-      }),
+    reset: guestCommand(
+      'reset',
+      (name) => driver.reset(name),
+      (vm, context) => recordAction(vm, 'vm.reset', context, { guest: false }),
+    ),
 
     /** CPU, memory and disk rates over the interval since the previous sample (or a fresh one). */
     async stats(name: string): Promise<VmStats> {
