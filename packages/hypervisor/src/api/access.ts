@@ -16,8 +16,8 @@ export function authenticator(tokens: TokenStore): Authenticator {
     if (transportOf(request) === 'socket') return SOCKET_PRINCIPAL;
     const token = bearerToken(request);
     if (token === undefined) return null;
-    const record = tokens.authenticate(token);
-    return record === null ? null : { name: record.name, scopes: record.scopes };
+    // The token's record names the principal and its scopes.
+    return tokens.authenticate(token);
   };
 }
 

@@ -31,8 +31,8 @@ export interface TokenStore {
   create(input: { name: string; scopes: string[]; expiresAt?: Date }): CreatedToken;
   list(): TokenRecord[];
   revoke(name: string): void;
-  /** The live token's record, or null when unknown, revoked or expired. */
-  authenticate(presented: string): TokenRecord | null;
+  /** The live token's record (shared and frozen), or null when unknown, revoked or expired. */
+  authenticate(presented: string): Readonly<TokenRecord> | null;
 }
 
 const LAST_USED_GRAIN_MS = 60_000;
@@ -66,7 +66,7 @@ interface TokenRow {
 /** A token this process has authenticated, with its times parsed once. */
 interface KnownToken {
   hash: string;
-  record: TokenRecord;
+  record: Readonly<TokenRecord>;
   expiresAtMs: number;
   lastUsedMs: number;
 }
@@ -105,7 +105,7 @@ export function createTokenStore(
       if (row === undefined) return undefined;
       entry = {
         hash: row.token_hash,
-        record: toRecord(row),
+        record: Object.freeze(toRecord(row)),
         expiresAtMs: row.expires_at === null ? Infinity : Date.parse(row.expires_at),
         lastUsedMs: row.last_used_at === null ? 0 : Date.parse(row.last_used_at),
       };
@@ -160,11 +160,12 @@ export function createTokenStore(
       if (entry.expiresAtMs <= atMs) return null;
       // Recording use on every request would make each read a write; a minute's grain is enough.
       if (atMs - entry.lastUsedMs >= LAST_USED_GRAIN_MS) {
-        entry.record.last_used_at = at.toISOString();
+        const lastUsedAt = at.toISOString();
+        entry.record = Object.freeze({ ...entry.record, last_used_at: lastUsedAt });
         entry.lastUsedMs = atMs;
-        touch.run(entry.record.last_used_at, entry.record.name);
+        touch.run(lastUsedAt, entry.record.name);
       }
-      return { ...entry.record };
+      return entry.record;
     },
   };
 }
