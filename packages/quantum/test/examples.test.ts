@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getBackend } from '../src/backends/registry.js';
 import { EXAMPLES, exampleSource } from '../src/examples.js';
-import { expectAppError } from './support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 import { importQasm } from '../src/qasm/importer.js';
 import { expectFits, marginal } from './support/stats.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { toJobRequest } from '../../src/api/job-request.js';
 import { DEFAULT_SHOTS } from '../../src/backends/local-simulator.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const QASM = 'OPENQASM 3.0;\nqubit q;\n';
 

@@ -10,7 +10,7 @@ import { MAX_SEED } from '../../src/engine/rng.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { appendQft, bell, ghz, grover, groverIterations, teleport } from '../support/circuits.js';
 import { circuitDistribution, probabilities } from '../support/dense-reference.js';
-import { expectAppError, expectAppErrorAsync } from '../support/errors.js';
+import { expectAppError, expectAppErrorAsync } from '@lab/server-kit/testing';
 import { expectFits, marginal, tally } from '../support/stats.js';
 
 const ideal = { loss: 0 } as const;

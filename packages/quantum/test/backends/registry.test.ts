@@ -5,7 +5,7 @@ import { NeutralAtomQpu } from '../../src/backends/neutral-atom.js';
 import { getBackend, listBackends } from '../../src/backends/registry.js';
 import { Circuit } from '../../src/circuit/circuit.js';
 import { bell } from '../support/circuits.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 describe('the registry', () => {
   it('lists local_simulator (available) and neutral_atom_qpu (not available)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Result, type ResultData } from '../../src/backends/result.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const data = (overrides: Partial<ResultData> = {}): ResultData => ({
   backend: 'local_simulator',

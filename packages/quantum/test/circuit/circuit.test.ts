@@ -18,7 +18,7 @@ import {
 } from '../../src/circuit/circuit.js';
 import { add, call, div, mul, param } from '../../src/circuit/expr.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const INVALID = 'INVALID_OPERATION';
 

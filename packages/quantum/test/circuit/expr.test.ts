@@ -13,7 +13,7 @@ import {
   substitute,
   type Expr,
 } from '../../src/circuit/expr.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 describe('angle expressions', () => {
   const theta = param('theta');

@@ -9,7 +9,7 @@ import {
   CircuitJsonSchema,
   validateCircuitJson,
 } from '../../src/circuit/json-schema.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 import { bellJson } from '../support/bell.js';
 
 describe('CircuitJsonSchema', () => {

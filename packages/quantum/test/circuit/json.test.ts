@@ -9,7 +9,7 @@ import { call, div, mul, neg, param, sub } from '../../src/circuit/expr.js';
 import { circuitFromJson, circuitToJson } from '../../src/circuit/json.js';
 import { validateCircuitJson } from '../../src/circuit/json-schema.js';
 import { buildCircuit, circuitArb, teleport } from '../support/circuits.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 import { bellJson } from '../support/bell.js';
 
 /** A circuit using every part of the form. */

@@ -29,7 +29,7 @@ import {
   referenceStatevector,
   stateDiff,
 } from '../support/dense-reference.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const TOL = 1e-12;
 

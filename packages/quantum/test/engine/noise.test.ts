@@ -19,7 +19,7 @@ import { createRng } from '../../src/engine/rng.js';
 import { schedule } from '../../src/engine/schedule.js';
 import { bell } from '../support/circuits.js';
 import { exactDistribution, pauliStep, referenceGate, type RefStep } from '../support/dense-reference.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 import { chiSquare, expectFits } from '../support/stats.js';
 
 const simulator = () => getBackend('local_simulator');

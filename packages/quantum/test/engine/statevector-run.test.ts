@@ -9,7 +9,7 @@ import { Circuit } from '../../src/circuit/circuit.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { buildCircuit, circuitArb } from '../support/circuits.js';
 import { mulberry32, randomState, referenceStatevector, stateDiff } from '../support/dense-reference.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 describe('random circuits', () => {
   it('match the dense reference to 1e-10', () => {

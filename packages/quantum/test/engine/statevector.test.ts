@@ -18,7 +18,7 @@ import {
   referenceStatevector,
   stateDiff,
 } from '../support/dense-reference.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const gate = (name: string, params: number[] = []) => {
   const g = STANDARD_GATES.get(name)!;

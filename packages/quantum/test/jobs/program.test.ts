@@ -6,7 +6,7 @@ import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import type { JobRequest } from '../../src/jobs/job.js';
 import { MAX_LOOP_ITERATIONS, MAX_OPERATIONS } from '../../src/jobs/limits.js';
 import { buildCircuit, runOptions } from '../../src/jobs/program.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const request = (overrides: Partial<JobRequest>): JobRequest => ({
   program: { format: 'qasm', source: 'OPENQASM 3.0;\nqubit q;\n' },

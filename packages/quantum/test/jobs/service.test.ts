@@ -21,7 +21,7 @@ import type { JobRunner, RunOutcome, RunSettings } from '../../src/jobs/runner.j
 import { createJobService, type JobLog, type JobService } from '../../src/jobs/service.js';
 import { openStore } from '../../src/store/database.js';
 import { createJobRepository, type JobRepository } from '../../src/store/jobs.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const circuitOf = (circuit: Circuit): JobRequest['program'] => ({
   format: 'circuit',

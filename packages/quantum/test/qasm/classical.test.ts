@@ -21,7 +21,7 @@ import {
   unary,
   type Concrete,
 } from '../../src/qasm/classical.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const at = undefined;
 const angle4 = (radians: number) => convert(floatValue(radians), { kind: 'angle', size: 4 }, at);

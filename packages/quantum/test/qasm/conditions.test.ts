@@ -15,7 +15,7 @@ import {
   orCubes,
   type Cube,
 } from '../../src/qasm/conditions.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const BITS = 4;
 const cube = (entries: Record<number, 0 | 1>): Cube =>

@@ -14,7 +14,7 @@ import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { toQasm2, toQasm3 } from '../../src/qasm/export.js';
 import { importQasm } from '../../src/qasm/importer.js';
 import { buildCircuit, circuitArb, teleport } from '../support/circuits.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const text = (...lines: string[]) => `${lines.join('\n')}\n`;
 

@@ -8,7 +8,7 @@ import {
   type QubitList,
 } from '../../src/qasm/gate-calls.js';
 import type { GateBinding } from '../../src/qasm/scope.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const operand = (text: string, qubits: number[], scalar = false): QubitList => ({
   qubits,

@@ -6,7 +6,7 @@ import { formatExpr } from '../../src/circuit/expr.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { importQasm, type ImportOptions } from '../../src/qasm/importer.js';
 import { circuitDistribution } from '../support/dense-reference.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const number = (p: number) => String(Number(p.toFixed(6)));
 

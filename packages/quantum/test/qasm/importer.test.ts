@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getBackend } from '../../src/backends/registry.js';
 import { Circuit } from '../../src/circuit/circuit.js';
 import { DEFAULT_LIMITS, importQasm, MAX_INCLUDE_DEPTH } from '../../src/qasm/importer.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 import { expectFits } from '../support/stats.js';
 import {
   expectCodeAt,

@@ -3,7 +3,7 @@ import { AppError } from '@lab/server-kit/errors';
 import { describe, expect, it } from 'vitest';
 import { qasmError } from '../../src/qasm/diagnostics.js';
 import { isBuiltinInclude, loadProgram, MAX_INCLUDE_DEPTH } from '../../src/qasm/includes.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 describe('loadProgram', () => {
   it('replaces an include by the included statements, whose spans name their file', () => {

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importQasm } from '../../src/qasm/importer.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 import { loadFixtures, resolveFixtureInclude } from '../support/qasm-corpus.js';
 
 const INVALID = loadFixtures('invalid');

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/qasm/parser.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/qasm');
 const INVALID_SYNTAX = join(FIXTURES, 'invalid-syntax');

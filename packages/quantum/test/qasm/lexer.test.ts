@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYMBOLS, tokenize, type Token } from '../../src/qasm/lexer.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 /** Each token as `kind text`, without the final `eof`. */
 function kinds(source: string): string[] {

@@ -15,7 +15,7 @@ import {
   type Statement,
 } from '../../src/qasm/ast.js';
 import { parse } from '../../src/qasm/parser.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 // ---------------------------------------------------------------- tree builders
 

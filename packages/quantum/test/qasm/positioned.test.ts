@@ -4,7 +4,7 @@ import { Circuit } from '../../src/circuit/circuit.js';
 import { QuantumErrors } from '../../src/errors.js';
 import { qasmError } from '../../src/qasm/diagnostics.js';
 import { positioned } from '../../src/qasm/positioned.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const at = { line: 3, column: 5, endLine: 3, endColumn: 9, file: 'p.qasm' };
 

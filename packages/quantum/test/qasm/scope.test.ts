@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { intValue } from '../../src/qasm/classical.js';
 import { Scope, type SymbolEntry } from '../../src/qasm/scope.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const variable = (name: string, access: 'mutable' | 'const' = 'mutable'): SymbolEntry => ({
   kind: 'variable',

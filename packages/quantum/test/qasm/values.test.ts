@@ -16,7 +16,7 @@ import {
   valueAt,
   type Value,
 } from '../../src/qasm/values.js';
-import { expectAppError } from '../support/errors.js';
+import { expectAppError } from '@lab/server-kit/testing';
 
 const read = (clbit: number): Read => ({ clbit, generation: 1, label: `c[${clbit}]` });
 const register = bitsValue([read(0), read(1), 0], false);

@@ -2,10 +2,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { requireTools } from '@lab/server-kit/testing';
+import { expectAppErrorAsync, requireTools } from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findQemu, probeKvm, qemuVersion, resolveAccelerator } from '../../../src/drivers/qemu/host.js';
-import { rejectsWith } from './app-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hv-host-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,12 +37,12 @@ describe('qemuVersion', () => {
 
   it('fails with TOOL_FAILED on output it cannot read, or a binary that does not run', async () => {
     const bin = mkdtempSync(join(dir, 'bin-'));
-    await rejectsWith(
+    await expectAppErrorAsync(
       qemuVersion(fakeQemu(bin, 'something else')),
       'TOOL_FAILED',
       'unexpected --version output',
     );
-    await rejectsWith(qemuVersion(join(dir, 'nowhere', 'qemu')), 'TOOL_FAILED', 'ENOENT');
+    await expectAppErrorAsync(qemuVersion(join(dir, 'nowhere', 'qemu')), 'TOOL_FAILED', 'ENOENT');
   });
 
   const gate = requireTools(['qemu-system-x86_64']);
@@ -72,7 +71,7 @@ describe('resolveAccelerator', () => {
 
   it('refuses kvm with ACCEL_UNAVAILABLE and the reason when the device does not open', async () => {
     expect(await resolveAccelerator('kvm', usable)).toBe('kvm');
-    await rejectsWith(
+    await expectAppErrorAsync(
       resolveAccelerator('kvm', missing),
       'ACCEL_UNAVAILABLE',
       `accelerator 'kvm' cannot be used on this host: ${missing} does not exist`,

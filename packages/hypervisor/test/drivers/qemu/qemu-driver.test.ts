@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@lab/server-kit';
-import { requireTools } from '@lab/server-kit/testing';
+import { expectAppErrorAsync, requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIB } from '../../../src/domain/units.js';
 import { probeKvm } from '../../../src/drivers/qemu/host.js';
@@ -19,7 +19,6 @@ import { processGone } from '../../../src/drivers/qemu/process-info.js';
 import { vmRunFiles } from '../../../src/drivers/qemu/run-files.js';
 import type { DriverEvent, LaunchSpec, VmDriver } from '../../../src/drivers/vm-driver.js';
 import { requireTestGuest, type GuestGate, type TestGuest } from '../../support/guest.js';
-import { rejectsWith } from './app-error.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
@@ -134,7 +133,7 @@ describe.skipIf(gate.skip)(
 
       const { driver: second, events } = driver();
       // The pid file shows this VM's QEMU still running: no second one over it.
-      await rejectsWith(second.start(spec), 'VM_ALREADY_RUNNING');
+      await expectAppErrorAsync(second.start(spec), 'VM_ALREADY_RUNNING');
       expect(await second.attach('tiny', spec.uuid)).toEqual({
         status: 'running',
         runtime: { pid, accelerator: 'tcg', files: expect.objectContaining({ serial_log: files.serialLog }) },
@@ -148,7 +147,7 @@ describe.skipIf(gate.skip)(
       expect(processGone(pid as number)).toBe(true);
       expect(existsSync(files.pidFile)).toBe(false);
       expect([...firstEvents, ...events]).toEqual([]);
-      await rejectsWith(second.pause('tiny'), 'DRIVER_ERROR', 'no QEMU process');
+      await expectAppErrorAsync(second.pause('tiny'), 'DRIVER_ERROR', 'no QEMU process');
     });
 
     it('reports a QEMU killed with SIGKILL as crashed, and a later attach finds it gone', async () => {
@@ -198,7 +197,7 @@ describe.skipIf(gate.skip)(
 
     it("refuses to start a VM whose disk is missing, with QEMU's own message", async () => {
       const { driver: qemu } = driver();
-      const error = await rejectsWith(
+      const error = await expectAppErrorAsync(
         qemu.start({ ...spec, disks: [{ path: join(dir, 'missing.qcow2'), format: 'qcow2' }] }),
         'DRIVER_ERROR',
         "start of VM 'tiny' failed: QEMU exited with code 1",

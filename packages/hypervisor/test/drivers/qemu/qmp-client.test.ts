@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectQmp, type QmpEvent } from '../../../src/drivers/qemu/qmp-client.js';
-import { rejectsWith } from './app-error.js';
+import { expectAppErrorAsync } from '@lab/server-kit/testing';
 
 const GREETING = {
   QMP: {
@@ -82,7 +82,7 @@ describe('connectQmp', () => {
   });
 
   it('fails with DRIVER_ERROR when nothing listens on the socket', async () => {
-    const error = await rejectsWith(
+    const error = await expectAppErrorAsync(
       connectQmp(join(dir, 'missing.sock'), { vm: 'web1' }),
       'DRIVER_ERROR',
       "connect of VM 'web1' failed",
@@ -94,13 +94,17 @@ describe('connectQmp', () => {
   it('fails when no greeting comes in time', async () => {
     server = createServer((client) => clients.push(client));
     await new Promise<void>((resolve) => server.listen(path, resolve));
-    await rejectsWith(connectQmp(path, { vm: 'web1', timeoutMs: 100 }), 'DRIVER_ERROR', 'no QMP greeting');
+    await expectAppErrorAsync(
+      connectQmp(path, { vm: 'web1', timeoutMs: 100 }),
+      'DRIVER_ERROR',
+      'no QMP greeting',
+    );
   });
 
   it('fails when the server closes before its greeting', async () => {
     server = createServer((client) => client.destroy());
     await new Promise<void>((resolve) => server.listen(path, resolve));
-    await rejectsWith(connectQmp(path, { vm: 'web1' }), 'DRIVER_ERROR', 'before its greeting');
+    await expectAppErrorAsync(connectQmp(path, { vm: 'web1' }), 'DRIVER_ERROR', 'before its greeting');
   });
 });
 
@@ -133,7 +137,7 @@ describe('execute', () => {
   it('turns a QMP error into DRIVER_ERROR keeping its class and description', async () => {
     await serve(() => ({ error: { class: 'GenericError', desc: 'Guest has not initialized the display' } }));
     const qmp = await connectQmp(path, { vm: 'web1' });
-    const error = await rejectsWith(
+    const error = await expectAppErrorAsync(
       qmp.execute('system_powerdown'),
       'DRIVER_ERROR',
       "system_powerdown of VM 'web1' failed: GenericError: Guest has not initialized the display",
@@ -155,7 +159,11 @@ describe('execute', () => {
       return undefined;
     });
     const qmp = await connectQmp(path, { vm: 'web1', timeoutMs: 2_000 });
-    await rejectsWith(qmp.execute('stop', { timeoutMs: 50 }), 'DRIVER_ERROR', 'did not answer within 50 ms');
+    await expectAppErrorAsync(
+      qmp.execute('stop', { timeoutMs: 50 }),
+      'DRIVER_ERROR',
+      'did not answer within 50 ms',
+    );
     late?.();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(qmp.closed).toBe(false);
@@ -203,10 +211,10 @@ describe('events and the end of the connection', () => {
     const qmp = await connectQmp(path, { vm: 'web1' });
     const closes: unknown[] = [];
     qmp.onClose((error) => closes.push(error));
-    await rejectsWith(qmp.execute('quit'), 'DRIVER_ERROR', 'closed before the reply');
+    await expectAppErrorAsync(qmp.execute('quit'), 'DRIVER_ERROR', 'closed before the reply');
     expect(qmp.closed).toBe(true);
     expect(closes).toEqual([undefined]);
-    await rejectsWith(qmp.execute('query-status'), 'DRIVER_ERROR', 'connection is closed');
+    await expectAppErrorAsync(qmp.execute('query-status'), 'DRIVER_ERROR', 'connection is closed');
     // A listener added after the end still hears of it.
     qmp.onClose((error) => closes.push(error));
     expect(closes).toEqual([undefined, undefined]);
@@ -219,7 +227,7 @@ describe('events and the end of the connection', () => {
     });
     const qmp = await connectQmp(path, { vm: 'web1' });
     const closed = new Promise((resolve) => qmp.onClose(resolve));
-    await rejectsWith(qmp.execute('query-status'), 'DRIVER_ERROR', 'not JSON: this is not json');
+    await expectAppErrorAsync(qmp.execute('query-status'), 'DRIVER_ERROR', 'not JSON: this is not json');
     expect(await closed).toMatchObject({ code: 'DRIVER_ERROR' });
   });
 

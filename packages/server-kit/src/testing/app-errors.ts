@@ -1,4 +1,4 @@
-import { AppError } from '@lab/server-kit/errors';
+import { AppError } from '../errors.js';
 import { expect } from 'vitest';
 
 /** Runs `fn`, expecting an AppError with `code` whose message contains every fragment. */
