@@ -1,9 +1,8 @@
 /** The event stream (SSE) and the audit log query. */
 import { defineRoute, Nullable, schemaRef, streamEvents, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
-import type { AuditEntry, AuditLog } from '../store/audit.js';
+import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../store/audit.js';
 import type { EventLog } from '../store/events.js';
-import { AuditEntrySchema } from './schemas.js';
 
 export const EVENT_KINDS = [
   'vm.state_changed',

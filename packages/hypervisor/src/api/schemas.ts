@@ -1,10 +1,12 @@
 /**
- * The REST API's response schemas and the request schemas that are not VM definitions (those
- * are in domain/vm-definition.ts). They validate, shape the JSON written out, and are the
- * OpenAPI document. Shared ones have an `$id` and become named components.
+ * The REST API's own schemas: the VM as answered, path parameters, the delete answer. Schemas of
+ * what the core and the store produce live beside them (VM definitions, disk images, stats, host
+ * facts, audit rows), so each type has one source. They validate, shape the JSON written out,
+ * and are the OpenAPI document; shared ones have an `$id` and become named components.
  */
 import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
+import { DiskImageSchema } from '../domain/disk-service.js';
 import {
   RESOURCE_NAME_PATTERN,
   VM_NAME_PATTERN,
@@ -12,6 +14,7 @@ import {
   BootSchema,
   DevicesSchema,
 } from '../domain/vm-definition.js';
+import { AuditEntrySchema } from '../store/audit.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
@@ -53,39 +56,6 @@ export const VmSchema = Type.Object(
   { $id: 'Vm', description: 'A virtual machine' },
 );
 export type VmView = Static<typeof VmSchema>;
-
-export const DiskImageSchema = Type.Object(
-  {
-    name: Type.String(),
-    format: Type.Enum(['qcow2', 'raw']),
-    size: Type.String({ description: 'virtual size, binary units' }),
-    size_bytes: Type.Integer(),
-    actual_size: Type.String({ description: 'space used on the host, binary units' }),
-    actual_size_bytes: Type.Integer(),
-    created_at: Timestamp('when the image was made'),
-    used_by: Type.Array(Type.String(), { description: 'VMs whose definition attaches the image' }),
-  },
-  { $id: 'DiskImage', description: 'A disk image (qemu-img info)' },
-);
-
-export const AuditEntrySchema = Type.Object(
-  {
-    id: Type.Integer(),
-    time: Timestamp('when the request was answered'),
-    actor: Type.String({
-      description: "the token's name, `socket` for the Unix socket, `anonymous` without a credential",
-    }),
-    transport: Type.Enum(['tcp', 'socket']),
-    method: Type.String(),
-    path: Type.String(),
-    resource: Type.String({ description: 'what the request addressed, e.g. `vm/web1`' }),
-    outcome: Type.Enum(['success', 'failure', 'denied']),
-    status: Type.Integer({ description: 'HTTP status of the answer' }),
-    request_id: Type.String(),
-    code: Nullable(Type.String({ description: 'the error code of a failure' })),
-  },
-  { $id: 'AuditEntry' },
-);
 
 export const SHARED_SCHEMAS = [VmSchema, DiskImageSchema, AuditEntrySchema];
 

@@ -5,13 +5,14 @@ import { API_PREFIX } from '../config.js';
 import {
   MAX_IMAGE_BYTES,
   MIN_IMAGE_BYTES,
+  DiskImageSchema,
   type DiskImage,
   type DiskService,
 } from '../domain/disk-service.js';
 import { formatSize } from '../domain/units.js';
 import { RESOURCE_NAME_PATTERN, SIZE_PATTERN } from '../domain/vm-definition.js';
 import { auditContext } from './request-context.js';
-import { Deleted, DiskImageSchema, ResourceNameParams } from './schemas.js';
+import { Deleted, ResourceNameParams } from './schemas.js';
 
 const Image = schemaRef<DiskImage>(DiskImageSchema);
 const notFound = documentedError('DISK_NOT_FOUND: no disk image has this name');

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../config.js';
 import { VmCreateSchema, VmPatchSchema } from '../domain/vm-definition.js';
-import type { VmService } from '../domain/vm-service.js';
+import { VmStatsSchema, type VmService } from '../domain/vm-service.js';
 import { MIN_MEMORY_BYTES } from '../domain/vm-validation.js';
 import { formatSize } from '../domain/units.js';
 import { auditContext } from './request-context.js';
@@ -23,25 +23,6 @@ const invalid = documentedError(
 );
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
-
-const StatsSchema = Type.Object({
-  vm: Type.String(),
-  cpu_percent: Type.Number({
-    description: 'QEMU process CPU time over wall time, per vCPU, 0 to 100 (as virt-manager)',
-  }),
-  memory_used: Type.String({ description: 'resident memory of the VM process, binary units' }),
-  memory_used_bytes: Type.Integer(),
-  disk_read_iops: Type.Integer({ description: 'read operations per second over the interval' }),
-  disk_write_iops: Type.Integer(),
-  disk_read_bytes_per_sec: Type.Integer(),
-  disk_write_bytes_per_sec: Type.Integer(),
-  disk_read_ops: Type.Integer({ description: 'read operations since the VM started' }),
-  disk_write_ops: Type.Integer({ description: 'write operations since the VM started' }),
-  disk_read_bytes: Type.Integer({ description: 'bytes read since the VM started' }),
-  disk_write_bytes: Type.Integer({ description: 'bytes written since the VM started' }),
-  interval_ms: Type.Integer({ description: 'the interval the rates are computed over' }),
-  sampled_at: Type.String({ format: 'date-time' }),
-});
 
 const StopBody = Type.Union([
   Type.Object(
@@ -225,7 +206,7 @@ export function vmRoutes(vms: VmService, stopTimeoutMs: number): RouteSpec[] {
           'request, or one more than 10 s after the last, samples twice 250 ms apart). Disk figures are ' +
           'sums over the VM disks from QMP `query-blockstats`.',
         params: VmNameParams,
-        response: { 200: StatsSchema, 404: notFound, 409: documentedError('VM_NOT_RUNNING') },
+        response: { 200: VmStatsSchema, 404: notFound, 409: documentedError('VM_NOT_RUNNING') },
       },
       handler: async (request) => vms.stats(request.params.name),
     }),

@@ -1,13 +1,10 @@
 /** `hvctl disk ...`: the disk images of the storage routes. */
 import { Option, type Command } from 'commander';
-import type { Static } from 'typebox';
-import type { DiskImageSchema } from '../api/schemas.js';
+import type { DiskImage } from '../domain/disk-service.js';
 import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags } from './options.js';
 import { formatTable } from './table.js';
 
-type ImageView = Static<typeof DiskImageSchema>;
-
-function formatImageTable(images: readonly ImageView[]): string {
+function formatImageTable(images: readonly DiskImage[]): string {
   return formatTable(
     [
       { header: 'NAME', value: (image) => image.name },
@@ -25,7 +22,7 @@ export function addDiskCommands(program: Command): void {
   const disk = program.command('disk').description('Manage disk images');
 
   clientCommand(disk, 'list', 'List the disk images').action(async (flags: ClientFlags) => {
-    const answer = await clientFor(flags).request<{ images: ImageView[] }>('GET', '/storage');
+    const answer = await clientFor(flags).request<{ images: DiskImage[] }>('GET', '/storage');
     print(flags, answer, (a) => formatImageTable(a.images));
   });
 
@@ -41,7 +38,7 @@ export function addDiskCommands(program: Command): void {
       };
       print(
         flags,
-        await clientFor(flags).request<ImageView>('POST', '/storage', body),
+        await clientFor(flags).request<DiskImage>('POST', '/storage', body),
         (image) => `disk image '${image.name}' created (${image.format}, ${image.size})`,
       );
     });

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { VmView } from '../api/schemas.js';
 import { formatSize } from '../domain/units.js';
+import type { VmStats } from '../domain/vm-service.js';
 import { DEFAULT_TIMEOUT_MS } from './client.js';
 import {
   clientCommand,
@@ -21,19 +22,6 @@ import { formatFields, formatTable } from './table.js';
  * ran out; 600 s is the largest `--stop-timeout-ms` the service accepts (config.ts).
  */
 const STOP_REQUEST_TIMEOUT_MS = 600_000 + DEFAULT_TIMEOUT_MS;
-
-/** The fields of `GET /vms/{name}/stats` shown here (its schema is in api/vm-routes.ts). */
-interface VmStatsView {
-  vm: string;
-  cpu_percent: number;
-  memory_used: string;
-  disk_read_iops: number;
-  disk_write_iops: number;
-  disk_read_bytes_per_sec: number;
-  disk_write_bytes_per_sec: number;
-  interval_ms: number;
-  sampled_at: string;
-}
 
 const dash = (text: string): string => (text === '' ? '-' : text);
 
@@ -99,7 +87,7 @@ function formatVm(vm: VmView): string {
   ]);
 }
 
-function formatStats(stats: VmStatsView): string {
+function formatStats(stats: VmStats): string {
   const perSecond = (bytes: number): string => `${formatSize(bytes)}/s`;
   return formatFields([
     ['vm', stats.vm],
@@ -223,7 +211,7 @@ export function addVmCommands(program: Command): void {
     .action(async (name: string, flags: ClientFlags) => {
       print(
         flags,
-        await clientFor(flags).request<VmStatsView>('GET', `/vms/${segment(name)}/stats`),
+        await clientFor(flags).request<VmStats>('GET', `/vms/${segment(name)}/stats`),
         formatStats,
       );
     });

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Type, type Static } from 'typebox';
 import { HvErrors, invalidField } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
 import type { DiskFormat, DiskRecord, DiskRepository } from '../store/disks.js';
@@ -20,16 +21,21 @@ import { isActive } from './vm-states.js';
 export const MAX_IMAGE_BYTES = 16 * 1024 ** 4;
 export const MIN_IMAGE_BYTES = MIB;
 
-export interface DiskImage {
-  name: string;
-  format: DiskFormat;
-  size: string;
-  size_bytes: number;
-  actual_size: string;
-  actual_size_bytes: number;
-  created_at: string;
-  used_by: string[];
-}
+/** A disk image as the API shows it: the one source of its type and of its OpenAPI schema. */
+export const DiskImageSchema = Type.Object(
+  {
+    name: Type.String(),
+    format: Type.Enum(['qcow2', 'raw']),
+    size: Type.String({ description: 'virtual size, binary units' }),
+    size_bytes: Type.Integer(),
+    actual_size: Type.String({ description: 'space used on the host, binary units' }),
+    actual_size_bytes: Type.Integer(),
+    created_at: Type.String({ format: 'date-time', description: 'when the image was made' }),
+    used_by: Type.Array(Type.String(), { description: 'VMs whose definition attaches the image' }),
+  },
+  { $id: 'DiskImage', description: 'A disk image (qemu-img info)' },
+);
+export type DiskImage = Static<typeof DiskImageSchema>;
 
 export interface DiskServiceOptions {
   disks: DiskRepository;

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@lab/server-kit';
+import { Type, type Static } from 'typebox';
 import { AppError } from '@lab/server-kit/errors';
 import { HvErrors } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
@@ -28,22 +29,26 @@ export const STATS_MIN_INTERVAL_MS = 250;
 /** A previous sample older than this is not used for rates. */
 export const STATS_MAX_AGE_MS = 10_000;
 
-export interface VmStats {
-  vm: string;
-  cpu_percent: number;
-  memory_used: string;
-  memory_used_bytes: number;
-  disk_read_iops: number;
-  disk_write_iops: number;
-  disk_read_bytes_per_sec: number;
-  disk_write_bytes_per_sec: number;
-  disk_read_ops: number;
-  disk_write_ops: number;
-  disk_read_bytes: number;
-  disk_write_bytes: number;
-  interval_ms: number;
-  sampled_at: string;
-}
+/** What `stats` answers: the one source of its type and of its OpenAPI schema. */
+export const VmStatsSchema = Type.Object({
+  vm: Type.String(),
+  cpu_percent: Type.Number({
+    description: 'QEMU process CPU time over wall time, per vCPU, 0 to 100 (as virt-manager)',
+  }),
+  memory_used: Type.String({ description: 'resident memory of the VM process, binary units' }),
+  memory_used_bytes: Type.Integer(),
+  disk_read_iops: Type.Integer({ description: 'read operations per second over the interval' }),
+  disk_write_iops: Type.Integer(),
+  disk_read_bytes_per_sec: Type.Integer(),
+  disk_write_bytes_per_sec: Type.Integer(),
+  disk_read_ops: Type.Integer({ description: 'read operations since the VM started' }),
+  disk_write_ops: Type.Integer({ description: 'write operations since the VM started' }),
+  disk_read_bytes: Type.Integer({ description: 'bytes read since the VM started' }),
+  disk_write_bytes: Type.Integer({ description: 'bytes written since the VM started' }),
+  interval_ms: Type.Integer({ description: 'the interval the rates are computed over' }),
+  sampled_at: Type.String({ format: 'date-time' }),
+});
+export type VmStats = Static<typeof VmStatsSchema>;
 
 export interface VmServiceOptions {
   vms: VmRepository;

@@ -3,7 +3,8 @@
  * write their row in the transaction of the change (the core does it through the unit of work);
  * refused and failed requests are written by the transport once the response is known.
  */
-import type { Database, Migration } from '@lab/server-kit';
+import { Nullable, type Database, type Migration } from '@lab/server-kit';
+import { Type, type Static } from 'typebox';
 
 export const AUDIT_MIGRATION: Migration = {
   version: 4,
@@ -26,12 +27,12 @@ export const AUDIT_MIGRATION: Migration = {
         CREATE INDEX audit_by_resource ON audit_events (resource, id);`,
 };
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+export type AuditOutcome = AuditEntry['outcome'];
 
 /** The request a change came from, as the transport describes it to the core. */
 export interface AuditContext {
   actor: string;
-  transport: 'tcp' | 'socket';
+  transport: AuditEntry['transport'];
   method: string;
   path: string;
   resource: string;
@@ -40,19 +41,26 @@ export interface AuditContext {
   status: number;
 }
 
-export interface AuditEntry {
-  id: number;
-  time: string;
-  actor: string;
-  transport: 'tcp' | 'socket';
-  method: string;
-  path: string;
-  resource: string;
-  outcome: AuditOutcome;
-  status: number;
-  request_id: string;
-  code: string | null;
-}
+/** One row of the audit log as the API shows it: the one source of its type and OpenAPI schema. */
+export const AuditEntrySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    time: Type.String({ format: 'date-time', description: 'when the request was answered' }),
+    actor: Type.String({
+      description: "the token's name, `socket` for the Unix socket, `anonymous` without a credential",
+    }),
+    transport: Type.Enum(['tcp', 'socket']),
+    method: Type.String(),
+    path: Type.String(),
+    resource: Type.String({ description: 'what the request addressed, e.g. `vm/web1`' }),
+    outcome: Type.Enum(['success', 'failure', 'denied']),
+    status: Type.Integer({ description: 'HTTP status of the answer' }),
+    request_id: Type.String(),
+    code: Nullable(Type.String({ description: 'the error code of a failure' })),
+  },
+  { $id: 'AuditEntry' },
+);
+export type AuditEntry = Static<typeof AuditEntrySchema>;
 
 export interface AuditQuery {
   since?: string;
