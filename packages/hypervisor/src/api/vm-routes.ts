@@ -4,7 +4,6 @@
  */
 import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../config.js';
 import { VmCreateSchema, VmPatchSchema } from '../domain/vm-definition.js';
 import { VmStatsSchema, type VmService } from '../domain/vm-service.js';
@@ -38,11 +37,11 @@ const StopBody = Type.Union([
   Type.Null(),
 ]);
 
+/** A lifecycle action: `POST /vms/{name}/{verb}` calls the VM service's command of that name. */
 function action(
   verb: 'start' | 'pause' | 'resume' | 'reset',
   summary: string,
   description: string,
-  run: (vms: VmService, name: string, request: FastifyRequest) => Promise<Parameters<typeof vmView>[0]>,
   conflicts: string,
 ) {
   return (vms: VmService) =>
@@ -57,7 +56,7 @@ function action(
         params: VmNameParams,
         response: { 200: Vm, 404: notFound, 409: documentedError(conflicts) },
       },
-      handler: async (request) => vmView(await run(vms, request.params.name, request)),
+      handler: async (request) => vmView(await vms[verb](request.params.name, auditContext(request))),
     });
 }
 
@@ -66,21 +65,18 @@ const ACTIONS = [
     'start',
     'Start a VM',
     'Launches the VM (one QEMU process) and answers once it runs. From CREATED, STOPPED or CRASHED.',
-    (vms, name, request) => vms.start(name, auditContext(request)),
     'VM_ALREADY_RUNNING (running), VM_INVALID_STATE (paused: resume it)',
   ),
   action(
     'pause',
     'Pause a VM',
     'Stops the vCPUs (QMP `stop`); memory and devices stay. From RUNNING.',
-    (vms, name, request) => vms.pause(name, auditContext(request)),
     'VM_NOT_RUNNING, VM_INVALID_STATE (already paused)',
   ),
   action(
     'resume',
     'Resume a paused VM',
     'Restarts the vCPUs (QMP `cont`). From PAUSED.',
-    (vms, name, request) => vms.resume(name, auditContext(request)),
     'VM_NOT_RUNNING, VM_INVALID_STATE (not paused)',
   ),
   action(
@@ -88,7 +84,6 @@ const ACTIONS = [
     'Hard-reset a VM',
     'Resets the virtual machine as the reset button would (QMP `system_reset`); the state stays. ' +
       'Emits `vm.reset`. From RUNNING or PAUSED.',
-    (vms, name, request) => vms.reset(name, auditContext(request)),
     'VM_NOT_RUNNING',
   ),
 ];
