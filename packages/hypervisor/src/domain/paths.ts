@@ -6,8 +6,9 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { invalidField } from '../errors.js';
+import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 
-const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const IMAGE_NAME = new RegExp(RESOURCE_NAME_PATTERN);
 
 /** The file of a disk image; the name pattern admits no separator and no leading dot. */
 export function imagePath(imagesDir: string, name: string, field = 'name'): string {

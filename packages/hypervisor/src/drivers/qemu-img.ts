@@ -11,7 +11,6 @@ const run = promisify(execFile);
 export const QEMU_IMG_TIMEOUT_MS = 60_000;
 
 export interface ImageInfo {
-  format: string;
   virtualSize: number;
   actualSize: number;
 }
@@ -42,9 +41,8 @@ export async function createImage(path: string, format: DiskFormat, sizeBytes: n
 export async function imageInfo(path: string): Promise<ImageInfo> {
   // `-U` reads an image a running QEMU holds locked, which is what a status query wants.
   const info = JSON.parse(await qemuImg(['info', '-U', '--output=json', path])) as {
-    format: string;
     'virtual-size': number;
     'actual-size'?: number;
   };
-  return { format: info.format, virtualSize: info['virtual-size'], actualSize: info['actual-size'] ?? 0 };
+  return { virtualSize: info['virtual-size'], actualSize: info['actual-size'] ?? 0 };
 }

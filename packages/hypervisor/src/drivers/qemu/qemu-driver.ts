@@ -62,6 +62,8 @@ const KILL_WAIT_MS = 5_000;
  */
 const FIRMWARE_REBOOT_WINDOW_MS = 2_000;
 const POLL_MS = 25;
+/** QMP run states in which QEMU has stopped the guest for good: the VM is killed and reported crashed. */
+const STOPPED_ON_ERROR = new Set(['internal-error', 'guest-panicked']);
 
 /** How a process ended; both null when it was not this process's child (no exit status). */
 interface ProcessExit {
@@ -214,7 +216,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
     } catch {
       return; // the process is going away; its end tells why
     }
-    if (status === 'internal-error' || status === 'guest-panicked') {
+    if (STOPPED_ON_ERROR.has(status)) {
       vm.crashReason = await stoppedOnErrorReason(vm, status);
       logger.warn(
         { vm: vm.name, status, reason: vm.crashReason },
@@ -515,7 +517,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
       qmp.close();
       throw error;
     }
-    if (status === 'internal-error' || status === 'guest-panicked') {
+    if (STOPPED_ON_ERROR.has(status)) {
       const reason = await stoppedOnErrorReason(vm, status);
       vm.stopping = true;
       kill(pid);
