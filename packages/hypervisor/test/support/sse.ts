@@ -1,4 +1,6 @@
 /** Collects the events of an SSE response in the background, for tests that wait for one. */
+import { createSseParser } from '../../src/cli/sse.js';
+
 export interface StreamedEvent {
   id: number;
   event: string;
@@ -16,25 +18,14 @@ export function collectEvents(response: Response): EventCollector {
   const events: StreamedEvent[] = [];
   const waiters = new Set<() => void>();
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  const parser = createSseParser();
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done) return;
-      buffer += value;
-      let end;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields: Record<string, string> = {};
-        for (const line of block.split('\n')) {
-          const colon = line.indexOf(':');
-          if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
-        }
-        if (fields.event !== undefined && fields.data !== undefined) {
-          events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) });
-          for (const wake of [...waiters]) wake();
-        }
+      for (const { id, event, data } of parser.push(value)) {
+        events.push({ id: Number(id), event, data: JSON.parse(data) });
+        for (const wake of [...waiters]) wake();
       }
     }
   })();
