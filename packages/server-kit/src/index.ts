@@ -18,3 +18,4 @@ export * from './lifecycle/listen.js';
 export * from './cli/serve-options.js';
 export * from './cli/run-cli.js';
 export * from './lifecycle/run-service.js';
+export * from './system/executables.js';

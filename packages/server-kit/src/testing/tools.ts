@@ -3,21 +3,10 @@
  * skips the test with the reason shown; with `CI=true` it fails, so CI can never pass by
  * silently skipping the real thing.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { findExecutable } from '../system/executables.js';
 
 export function isToolInstalled(command: string, path = process.env.PATH ?? ''): boolean {
-  return path
-    .split(delimiter)
-    .filter(Boolean)
-    .some((dir) => {
-      try {
-        accessSync(join(dir, command), constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+  return findExecutable(command, path) !== null;
 }
 
 export interface ToolGate {

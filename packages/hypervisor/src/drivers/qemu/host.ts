@@ -5,10 +5,9 @@
  * when the VM dies.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { findExecutable } from '@lab/server-kit';
 import { HvErrors } from '../../errors.js';
 
 export const QEMU_BINARY = 'qemu-system-x86_64';
@@ -17,17 +16,7 @@ const run = promisify(execFile);
 
 /** The path of qemu-system-x86_64 on `PATH`, or null when it is not installed. */
 export function findQemu(path = process.env.PATH ?? ''): string | null {
-  for (const dir of path.split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, QEMU_BINARY);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  return null;
+  return findExecutable(QEMU_BINARY, path);
 }
 
 /** The version QEMU reports (`7.2.22`), from the first line of `--version`. */
