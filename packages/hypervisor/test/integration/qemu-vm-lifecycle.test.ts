@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeKvm } from '../../src/drivers/qemu/host.js';
 import { requireTestGuest, type GuestGate, type TestGuest } from '../support/guest.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
+import { until } from '../support/until.js';
 import { createToken } from '../support/socket-client.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
@@ -34,19 +35,8 @@ const alive = (pid: number): boolean => {
   }
 };
 
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** A guest under TCG boots in seconds, but a busy CI machine can take much longer. */
+const GUEST = { timeoutMs: 60_000, intervalMs: 100 };
 
 function serve(): Promise<ServiceProcess> {
   return startServiceProcess(BIN, [
@@ -141,7 +131,7 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
     const booting = await api('GET', '/vms/tiny/stats');
     expect(booting.body.cpu_percent).toBeGreaterThan(0);
     expect(booting.body.memory_used_bytes).toBeGreaterThan(16 * 1024 * 1024);
-    await until('the guest marker', () => markers() >= 1);
+    await until('the guest marker', () => markers() >= 1, GUEST);
     await events.waitFor((e) => e.data.to === 'RUNNING' && e.data.from === 'CREATED');
 
     expect((await api('POST', '/vms/tiny/pause')).body.state).toBe('PAUSED');
@@ -152,7 +142,7 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
     expect((await api('POST', '/vms/tiny/resume')).body.state).toBe('RUNNING');
 
     expect((await api('POST', '/vms/tiny/reset')).body.state).toBe('RUNNING');
-    await until('the marker after the reset', () => markers() >= 2);
+    await until('the marker after the reset', () => markers() >= 2, GUEST);
     await events.waitFor((e) => e.event === 'vm.reset');
 
     const stopped = await api('POST', '/vms/tiny/stop', { force: false });
@@ -172,7 +162,7 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
   it('keeps the guest across a kill -9 of the service, then sees its QEMU die as CRASHED', async () => {
     const started = await api('POST', '/vms/tiny/start');
     const pid = started.body.runtime.pid as number;
-    await until('the guest marker', () => markers() >= 1);
+    await until('the guest marker', () => markers() >= 1, GUEST);
 
     await events.close();
     await service.stop('SIGKILL');
@@ -260,13 +250,17 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
       if (started.error === undefined) expect(started.runtime.accelerator).toBe('kvm');
       else expect(started.error.code).toBe('DRIVER_ERROR');
       const serialLog = join(dir, 'kvm-run', 'vms', 'kvm', 'serial.log');
-      const outcome = await until('the guest marker or a crash', async () => {
-        const vm = await call('GET', '/vms/kvm');
-        if (vm.state === 'CRASHED') return vm;
-        return existsSync(serialLog) && readFileSync(serialLog, 'utf8').includes(guest.marker)
-          ? vm
-          : undefined;
-      });
+      const outcome = await until(
+        'the guest marker or a crash',
+        async () => {
+          const vm = await call('GET', '/vms/kvm');
+          if (vm.state === 'CRASHED') return vm;
+          return existsSync(serialLog) && readFileSync(serialLog, 'utf8').includes(guest.marker)
+            ? vm
+            : undefined;
+        },
+        GUEST,
+      );
       if (outcome.state === 'CRASHED')
         expect(outcome.last_error.message).toMatch(/KVM|MSR|emulation failure/);
       else expect(outcome.state).toBe('RUNNING');

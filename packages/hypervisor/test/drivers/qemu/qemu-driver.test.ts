@@ -19,6 +19,7 @@ import { processGone } from '../../../src/drivers/qemu/process-info.js';
 import { vmRunFiles } from '../../../src/drivers/qemu/run-files.js';
 import type { DriverEvent, LaunchSpec, VmDriver } from '../../../src/drivers/vm-driver.js';
 import { requireTestGuest, type GuestGate, type TestGuest } from '../../support/guest.js';
+import { until } from '../../support/until.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
@@ -40,16 +41,6 @@ function driver(accelerator: 'kvm' | 'tcg' = 'tcg'): { driver: VmDriver; events:
   created.onEvent((_vm, event) => events.push(event));
   drivers.push(created);
   return { driver: created, events };
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const files = vmRunFiles(runDir, 'tiny');
