@@ -46,7 +46,7 @@ export const HvErrors = {
     'conflict',
     (p) => `disk image '${p.name}' is attached to VM '${p.vm}', which is running`,
   ),
-  /** A host tool (qemu-img) refused or failed; its own message is in `details.stderr`. */
+  /** A host tool (qemu-img) refused or failed: its own text is the reason, its arguments in `details.args`. */
   toolFailed: defineError<{ tool: string; reason: string }>(
     'TOOL_FAILED',
     'internal',
