@@ -132,6 +132,10 @@ export function createVmService(options: VmServiceOptions) {
     });
   }
 
+  /** The VM's process is gone or QEMU gave up on it: CRASHED, with QEMU's words as its last error. */
+  const markCrashed = (vm: VmRecord, reason: string): VmRecord =>
+    changeState(vm, 'CRASHED', null, { runtime: null, lastError: reason, reason });
+
   /** Records a request that changed nothing in the table but the guest (reset). */
   function recordAction(
     vm: VmRecord,
@@ -195,13 +199,7 @@ export function createVmService(options: VmServiceOptions) {
             changeState(vm, 'STOPPED', null, { runtime: null, reason: 'the guest powered off' });
           return;
         case 'crashed':
-          if (isActive(vm.state)) {
-            changeState(vm, 'CRASHED', null, {
-              runtime: null,
-              lastError: event.reason,
-              reason: event.reason,
-            });
-          }
+          if (isActive(vm.state)) markCrashed(vm, event.reason);
           return;
       }
     });
@@ -305,8 +303,7 @@ export function createVmService(options: VmServiceOptions) {
           // A QEMU that died while starting (an abort, a KVM failure) leaves the VM CRASHED with
           // QEMU's own words; a start refused before any process ran only records why.
           const died = processDeath(error);
-          if (died !== undefined)
-            changeState(vm, 'CRASHED', null, { runtime: null, lastError: died, reason: died });
+          if (died !== undefined) markCrashed(vm, died);
           else unitOfWork((tx) => vms.setLastError(name, { message: (error as Error).message, at: tx.at }));
           throw error;
         }
@@ -396,13 +393,7 @@ export function createVmService(options: VmServiceOptions) {
         await withLock(vm.name, async () => {
           const found = await driver.attach(vm.name, vm.uuid);
           if (found.status === 'gone') {
-            if (isActive(vm.state)) {
-              changeState(vm, 'CRASHED', null, {
-                runtime: null,
-                lastError: found.reason,
-                reason: found.reason,
-              });
-            }
+            if (isActive(vm.state)) markCrashed(vm, found.reason);
             return;
           }
           const state: VmState = found.status === 'paused' ? 'PAUSED' : 'RUNNING';
