@@ -19,3 +19,4 @@ export * from './cli/serve-options.js';
 export * from './cli/run-cli.js';
 export * from './lifecycle/run-service.js';
 export * from './system/executables.js';
+export * from './system/spawn-worker.js';

@@ -1,10 +1,11 @@
 /**
- * Starting a worker thread on one of this package's modules, from the compiled `dist/` or from the
- * TypeScript sources. Compiled, a worker is a plain `new Worker(url)`. From sources (vitest,
- * benchmarks) Node cannot load `.ts` and a Worker's `execArgv: ['--import', 'tsx']` does not take
- * on Node 20, so the worker is a small eval script that registers tsx's loader and then imports
- * the module; `--conditions=source` makes workspace packages resolve to their sources there too,
- * as they do in the tests.
+ * Starting a worker thread on a package's own module, from the compiled `dist/` or from the
+ * TypeScript sources (the quantum simulator's and the hypervisor's PQC workers use it). Compiled,
+ * a worker is a plain `new Worker(url)`. From sources (vitest, benchmarks) Node cannot load `.ts`
+ * and a Worker's `execArgv: ['--import', 'tsx']` does not take on Node 20, so the worker is a
+ * small eval script that registers tsx's loader and then imports the module;
+ * `--conditions=source` makes workspace packages resolve to their sources there too, as they do
+ * in the tests.
  */
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
