@@ -15,6 +15,8 @@ export const SYSTEM_TOOLS = [
   // be the static build, and xz unpacks the kernel so QEMU can boot it without decompressing.
   { command: 'busybox', pkg: 'busybox-static', usedBy: 'hypervisor tests' },
   { command: 'xz', pkg: 'xz-utils', usedBy: 'hypervisor tests' },
+  // The PQC tests read exported public keys back with OpenSSL's DER parser (`openssl asn1parse`).
+  { command: 'openssl', pkg: 'openssl', usedBy: 'hypervisor tests' },
   { command: 'verilator', pkg: 'verilator', usedBy: 'verification' },
   { command: 'iverilog', pkg: 'iverilog', usedBy: 'verification' },
   { command: 'yosys', pkg: 'yosys', usedBy: 'verification' },

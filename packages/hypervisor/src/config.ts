@@ -42,6 +42,13 @@ export const ServeConfigSchema = Type.Object({
     default: 'auto',
     description: 'QEMU accelerator: auto uses KVM when /dev/kvm opens, otherwise TCG',
   }),
+  pqcVectorsDir: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'directory of the ACVP vector sets the PQC self-test runs (default: those shipped in vectors/acvp)',
+    }),
+  ),
   stopTimeoutMs: Type.Integer({
     minimum: 0,
     maximum: 600_000,

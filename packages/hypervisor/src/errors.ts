@@ -69,6 +69,51 @@ export const HvErrors = {
     'invalid',
     (p) => `driver '${p.driver}' cannot be used on this host: ${p.reason}`,
   ),
+  keyNotFound: defineError<{ name: string }>(
+    'KEY_NOT_FOUND',
+    'not_found',
+    (p) => `PQC key '${p.name}' does not exist`,
+  ),
+  keyVersionNotFound: defineError<{ name: string; version: number }>(
+    'KEY_VERSION_NOT_FOUND',
+    'not_found',
+    (p) => `PQC key '${p.name}' has no version ${p.version}`,
+  ),
+  keyAlreadyExists: defineError<{ name: string }>(
+    'KEY_ALREADY_EXISTS',
+    'conflict',
+    (p) => `a PQC key named '${p.name}' already exists`,
+  ),
+  /** The start-up (or latest) self-test failed: no PQC operation runs until one passes. */
+  pqcUnavailable: defineError<{ failed: number; first: string }>(
+    'PQC_UNAVAILABLE',
+    'unavailable',
+    (p) =>
+      `PQC operations are disabled: the self-test failed (${p.failed} failed, first: ${p.first}); ` +
+      'fix the cause and run POST /pqc/self-test',
+  ),
+  keyRotationConflict: defineError<{ name: string; version: number }>(
+    'KEY_ROTATION_CONFLICT',
+    'conflict',
+    (p) => `PQC key '${p.name}' was rotated meanwhile (now version ${p.version}); try again`,
+  ),
+  /** One benchmark at a time: two would share the cores and both measure wrong. */
+  pqcBusy: defineError<Record<string, never>>(
+    'PQC_BUSY',
+    'conflict',
+    () => 'a PQC benchmark is already running; try again when it ends',
+  ),
+  /** The host key file that seals PQC secret keys is unsafe (readable by others) or damaged. */
+  hostKeyInsecure: defineError<{ file: string; mode: string }>(
+    'HOST_KEY_INSECURE',
+    'internal',
+    (p) => `the PQC host key ${p.file} is refused (${p.mode}); it must be 32 bytes with mode 0600`,
+  ),
+  sealedKeyUnreadable: defineError<{ context: string; reason: string }>(
+    'SEALED_KEY_UNREADABLE',
+    'internal',
+    (p) => `the sealed secret of ${p.context} cannot be opened with the host key: ${p.reason}`,
+  ),
 };
 
 /** A 400 `VALIDATION_ERROR` naming the offending field, for checks a JSON Schema cannot express. */

@@ -18,11 +18,20 @@ export function transportOf(request: FastifyRequest): 'tcp' | 'socket' {
   return socketConnections.has(request.raw.socket) ? 'socket' : 'tcp';
 }
 
-/** `/api/v1/vms/web1/start` → `vm/web1`; collections name their kind alone. */
+/** Collections whose items the audit names by their own kind. */
+const KINDS: Record<string, string> = { vms: 'vm', tokens: 'token', 'pqc/keys': 'pqc-key' };
+
+/**
+ * `/api/v1/vms/web1/start` → `vm/web1`, `/api/v1/pqc/keys/k1/rotate` → `pqc-key/k1`; other paths
+ * name their collection alone (`pqc/self-test`).
+ */
 export function resourceOf(request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? '';
-  const [collection = '', name] = path.slice(API_PREFIX.length).split('/').filter(Boolean);
-  const kind = collection === 'vms' ? 'vm' : collection === 'tokens' ? 'token' : collection;
+  const segments = path.slice(API_PREFIX.length).split('/').filter(Boolean);
+  const nested = KINDS[segments.slice(0, 2).join('/')] !== undefined;
+  const collection = nested ? segments.slice(0, 2).join('/') : (segments[0] ?? '');
+  const name = nested ? segments[2] : segments[1];
+  const kind = KINDS[collection] ?? collection;
   const bodyName = (request.body as { name?: unknown } | undefined)?.name;
   const id = name ?? (request.method === 'POST' && typeof bodyName === 'string' ? bodyName : undefined);
   return id === undefined ? kind : `${kind}/${safeDecode(id)}`;

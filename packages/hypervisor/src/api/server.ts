@@ -15,21 +15,29 @@ import {
   type ServiceDeps,
 } from '@lab/server-kit';
 import { API_PREFIX, SOCKET_FILE, type ServeConfig } from '../config.js';
+import { createAttestationService } from '../domain/attestation.js';
 import { createDiskService } from '../domain/disk-service.js';
 import { hostLimits } from '../domain/host.js';
+import { createKeyService } from '../domain/key-service.js';
+import { createPqcService } from '../domain/pqc-service.js';
 import { systemInfo } from '../domain/system-info.js';
 import { createVmService } from '../domain/vm-service.js';
-import { findQemu, qemuVersion } from '../drivers/qemu/host.js';
+import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
 import { selectDriver } from '../drivers/select.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
+import { createCryptoRunner } from '../pqc/crypto-tasks.js';
+import { createSealer, HOST_KEY_FILE } from '../pqc/host-key.js';
+import { createAttestationLog } from '../store/attestations.js';
 import { createAuditLog } from '../store/audit.js';
 import { createDiskRepository } from '../store/disks.js';
 import { createEventLog } from '../store/events.js';
+import { createKeyRepository } from '../store/pqc-keys.js';
 import { createUnitOfWork } from '../store/unit-of-work.js';
 import { createVmRepository } from '../store/vms.js';
 import { VERSION } from '../version.js';
 import { auditFailures, authenticator } from './access.js';
 import { eventRoutes } from './event-routes.js';
+import { PQC_SCHEMAS, pqcRoutes } from './pqc-routes.js';
 import { SCOPES, TOKEN_PREFIX } from './scopes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { closeSocket, listenOnSocket } from './socket.js';
@@ -63,7 +71,7 @@ export async function buildServer(
       '`{run_dir}/api.sock` needs no token. Each route states the scope it needs.',
     prefix: API_PREFIX,
     logger,
-    schemas: SHARED_SCHEMAS,
+    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS],
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'an API token, `hvt_` and 43 characters' },
     },
@@ -77,6 +85,7 @@ export async function buildServer(
   const diskRepository = createDiskRepository(db);
   const imagesDir = join(dataDir, 'images');
   const disks = createDiskService({ disks: diskRepository, vms: vmRepository, unitOfWork, imagesDir });
+  const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
   const vms = createVmService({
     vms: vmRepository,
     disks: diskRepository,
@@ -84,14 +93,58 @@ export async function buildServer(
     unitOfWork,
     host: hostLimits(),
     imagesDir,
-    bootDir: resolve(config.bootDir ?? join(dataDir, 'boot')),
+    bootDir,
     stopTimeoutMs: config.stopTimeoutMs,
     logger,
+  });
+  const hostInfo = () =>
+    systemInfo({
+      driver: driver.name,
+      accelerator: driver.accelerator,
+      qemuVersion: qemuVersionText,
+      version: VERSION,
+    });
+
+  const cryptoRunner = createCryptoRunner();
+  const pqc = createPqcService({
+    runner: cryptoRunner,
+    unitOfWork,
+    ...(config.pqcVectorsDir === undefined ? {} : { vectorsDir: resolve(config.pqcVectorsDir) }),
+  });
+  const requireAvailable = () => pqc.requireAvailable();
+  const keys = createKeyService({
+    keys: createKeyRepository(db),
+    sealer: createSealer(join(dataDir, HOST_KEY_FILE)),
+    runner: cryptoRunner,
+    unitOfWork,
+    requireAvailable,
+  });
+  const attestation = createAttestationService({
+    vms: vmRepository,
+    disks: diskRepository,
+    keys,
+    log: createAttestationLog(db),
+    unitOfWork,
+    imagesDir,
+    bootDir,
+    // The simulated driver loads no firmware: its reports measure none.
+    firmware: driver.name === 'qemu' && qemu !== null ? await firmwareFile(qemu) : null,
+    host: hostInfo,
+    requireAvailable,
   });
 
   auditFailures(app, audit);
   let socket: Server | undefined;
   app.addHook('onReady', async () => {
+    const selfTest = pqc.startUp();
+    if (selfTest.passed) {
+      logger.info({ tests: selfTest.total, duration_ms: selfTest.duration_ms }, 'PQC self-test passed');
+    } else {
+      logger.error(
+        { failed: selfTest.tests.filter((t) => !t.passed).map((t) => `${t.name}: ${t.error ?? ''}`) },
+        'PQC self-test failed: PQC operations answer 503 PQC_UNAVAILABLE',
+      );
+    }
     await vms.recover();
     socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
     logger.info(
@@ -101,6 +154,7 @@ export async function buildServer(
   });
   app.addHook('onClose', async () => {
     if (socket !== undefined) await closeSocket(socket);
+    await cryptoRunner.close();
     await driver.close();
   });
 
@@ -112,14 +166,8 @@ export async function buildServer(
       ...storageRoutes(disks),
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),
-      ...systemRoutes(() =>
-        systemInfo({
-          driver: driver.name,
-          accelerator: driver.accelerator,
-          qemuVersion: qemuVersionText,
-          version: VERSION,
-        }),
-      ),
+      ...pqcRoutes(pqc, keys, attestation),
+      ...systemRoutes(hostInfo),
     ],
     { prefix: API_PREFIX, authenticate: authenticator(tokens), scopes: SCOPES, securitySchemes: ['bearer'] },
   );

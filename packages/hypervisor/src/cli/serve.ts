@@ -63,5 +63,11 @@ export function addServeCommand(program: Command): void {
         `wait for an ACPI power-off before a hard stop (default ${DEFAULT_STOP_TIMEOUT_MS})`,
       ).env('HV_STOP_TIMEOUT_MS'),
     )
+    .addOption(
+      new Option(
+        '--pqc-vectors-dir <dir>',
+        'ACVP vector sets of the PQC self-test (default: those shipped with the service)',
+      ).env('HV_PQC_VECTORS_DIR'),
+    )
     .action(runServe);
 }

@@ -1,9 +1,11 @@
 /** The service's SQLite file and its migrations. */
 import { join } from 'node:path';
 import { openDatabase, type Database, type Migration } from '@lab/server-kit';
+import { ATTESTATIONS_MIGRATION } from './attestations.js';
 import { AUDIT_MIGRATION } from './audit.js';
 import { DISKS_MIGRATION } from './disks.js';
 import { EVENTS_MIGRATION } from './events.js';
+import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
 import { VMS_MIGRATION } from './vms.js';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -11,6 +13,8 @@ export const MIGRATIONS: readonly Migration[] = [
   DISKS_MIGRATION,
   EVENTS_MIGRATION,
   AUDIT_MIGRATION,
+  PQC_KEYS_MIGRATION,
+  ATTESTATIONS_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

@@ -32,7 +32,21 @@ const ROUTES: [method: string, path: string, scope: string | null][] = [
   ['POST', '/tokens', 'admin'],
   ['DELETE', '/tokens/{name}', 'admin'],
   ['GET', '/system/info', 'system:read'],
+  ['GET', '/pqc/status', 'pqc:read'],
+  ['POST', '/pqc/self-test', 'pqc:write'],
+  ['POST', '/pqc/benchmark', 'pqc:write'],
+  ['GET', '/pqc/keys', 'pqc:read'],
+  ['POST', '/pqc/keys', 'pqc:write'],
+  ['GET', '/pqc/keys/{name}', 'pqc:read'],
+  ['DELETE', '/pqc/keys/{name}', 'pqc:write'],
+  ['POST', '/pqc/keys/{name}/rotate', 'pqc:write'],
+  ['GET', '/pqc/keys/{name}/public', 'pqc:read'],
+  ['POST', '/pqc/verify', 'pqc:read'],
+  ['POST', '/vms/{name}/attest', 'pqc:write'],
 ];
+
+/** Bodies for granted calls whose default work takes seconds (a benchmark runs 1 s per operation). */
+const BODIES: Record<string, object> = { 'POST /pqc/benchmark': { iterations: 1 } };
 
 let service: TestService;
 let base: string;
@@ -56,7 +70,10 @@ async function status(method: string, path: string, token?: string): Promise<num
     abort.abort();
     return response.status;
   }
-  return (await service.app.inject({ method: method as 'GET', url, headers })).statusCode;
+  const payload = BODIES[`${method} ${path}`];
+  return (
+    await service.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) })
+  ).statusCode;
 }
 
 /** Scopes that grant `required`: itself, write for a read, and admin. */

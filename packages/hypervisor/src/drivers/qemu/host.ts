@@ -5,7 +5,9 @@
  * when the VM dies.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { findExecutable } from '@lab/server-kit';
 import { HvErrors } from '../../errors.js';
@@ -63,4 +65,28 @@ export async function resolveAccelerator(
   if (probe.usable) return 'kvm';
   if (requested === 'kvm') throw HvErrors.accelUnavailable({ accel: 'kvm', reason: probe.reason });
   return 'tcg';
+}
+
+/** The firmware a PC machine loads when no `-bios` is given: SeaBIOS's 256 KiB build. */
+export const DEFAULT_FIRMWARE = 'bios-256k.bin';
+
+/**
+ * The file QEMU would load as its firmware, from the data directories it searches
+ * (`-L help`, in order), or null when none has it.
+ */
+export async function firmwareFile(binary: string): Promise<string | null> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run(binary, ['-L', 'help'], { timeout: 10_000 }));
+  } catch (error) {
+    throw HvErrors.toolFailed({ tool: binary, reason: (error as Error).message }, { cause: error });
+  }
+  for (const dir of stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)) {
+    const candidate = resolve(dir, DEFAULT_FIRMWARE);
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
 }

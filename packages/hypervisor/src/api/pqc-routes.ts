@@ -1,0 +1,258 @@
+/**
+ * The PQC routes: backend status, self-test, benchmark, keys, attestation of a VM and
+ * verification of a report. Each handler calls one function of the PQC, key or attestation
+ * service; while the self-test has failed, those that use a key or an algorithm answer 503
+ * PQC_UNAVAILABLE.
+ */
+import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
+import { Type } from 'typebox';
+import { API_PREFIX } from '../config.js';
+import {
+  AttestationReportSchema,
+  AttestRequestSchema,
+  VerificationSchema,
+  VerifyRequestSchema,
+  type AttestationReport,
+  type AttestationService,
+  type Verification,
+} from '../domain/attestation.js';
+import {
+  KeyCreateSchema,
+  KeyRotateSchema,
+  KeySchema,
+  PublicKeyFormat,
+  PublicKeySchema,
+  type KeyService,
+  type KeyView,
+} from '../domain/key-service.js';
+import {
+  BenchmarkRequestSchema,
+  BenchmarkResultSchema,
+  PqcStatusSchema,
+  SelfTestReportSchema,
+  SelfTestRequestSchema,
+  type PqcService,
+} from '../domain/pqc-service.js';
+import { auditContext } from './request-context.js';
+import { Deleted, ResourceNameParams, VmNameParams } from './schemas.js';
+
+const Key = schemaRef<KeyView>(KeySchema);
+const Report = schemaRef<AttestationReport>(AttestationReportSchema);
+const Result = schemaRef<Verification>(VerificationSchema);
+const keyNotFound = documentedError('KEY_NOT_FOUND: no PQC key has this name');
+const unavailable = documentedError('PQC_UNAVAILABLE: the self-test failed; see GET /pqc/status');
+const READ = { scope: 'pqc:read' } as const;
+const WRITE = { scope: 'pqc:write' } as const;
+
+export const PQC_SCHEMAS = [KeySchema, AttestationReportSchema, VerificationSchema];
+
+export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: AttestationService): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/pqc/status',
+      summary: 'PQC backend status',
+      tags: ['pqc'],
+      access: READ,
+      schema: {
+        description:
+          'The backend (software, @noble/post-quantum), the algorithms offered, the latest self-test.',
+        response: { 200: PqcStatusSchema },
+      },
+      handler: async () => pqc.status(),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/pqc/self-test',
+      summary: 'Run the PQC self-test',
+      tags: ['pqc'],
+      access: WRITE,
+      schema: {
+        description:
+          'Known-answer tests on the shipped NIST ACVP vectors (ML-KEM keyGen and encapDecap, ML-DSA ' +
+          'keyGen, sigGen and sigVer) and pairwise-consistency tests on fresh keys, in a worker thread. ' +
+          'Its result gates every PQC operation: a failure makes them answer 503 until a run passes.',
+        body: SelfTestRequestSchema,
+        response: { 200: SelfTestReportSchema },
+      },
+      handler: async (request) => pqc.selfTest(request.body?.algorithms, auditContext(request)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/pqc/benchmark',
+      summary: 'Benchmark PQC operations',
+      tags: ['pqc'],
+      access: WRITE,
+      schema: {
+        description:
+          'Operations per second and mean latency of keygen, encapsulate/decapsulate or sign/verify, ' +
+          'measured in a worker thread so the API stays responsive. One benchmark runs at a time.',
+        body: BenchmarkRequestSchema,
+        response: {
+          200: BenchmarkResultSchema,
+          400: documentedError('VALIDATION_ERROR: bounds of iterations or seconds; `details.field`'),
+          409: documentedError('PQC_BUSY: another benchmark is running'),
+          503: unavailable,
+        },
+      },
+      handler: async (request) => pqc.benchmark(request.body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/pqc/keys',
+      summary: 'List PQC keys',
+      tags: ['pqc'],
+      access: READ,
+      schema: { response: { 200: Type.Object({ keys: Type.Array(Key) }) } },
+      handler: async () => ({ keys: keys.list() }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/pqc/keys',
+      summary: 'Generate a key pair',
+      tags: ['pqc'],
+      access: WRITE,
+      schema: {
+        description:
+          'Generates a key pair, checks it with a pairwise-consistency test, and stores the secret key ' +
+          'sealed (AES-256-GCM) under the host key. Answers 201 with the metadata; the secret never leaves.',
+        body: KeyCreateSchema,
+        response: {
+          201: Key,
+          400: documentedError(
+            'VALIDATION_ERROR: name, algorithm, or an algorithm the purpose does not take',
+          ),
+          409: documentedError('KEY_ALREADY_EXISTS'),
+          503: unavailable,
+        },
+      },
+      handler: async (request, reply) => {
+        const key = await keys.create(request.body, auditContext(request, 201));
+        void reply.code(201).header('location', `${API_PREFIX}/pqc/keys/${encodeURIComponent(key.name)}`);
+        return key;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/pqc/keys/:name',
+      summary: 'Read a PQC key',
+      tags: ['pqc'],
+      access: READ,
+      schema: { params: ResourceNameParams, response: { 200: Key, 404: keyNotFound } },
+      handler: async (request) => keys.get(request.params.name),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/pqc/keys/:name',
+      summary: 'Delete a PQC key',
+      tags: ['pqc'],
+      access: WRITE,
+      schema: {
+        description: 'Deletes every version; reports signed with it no longer verify (check `key`).',
+        params: ResourceNameParams,
+        response: { 200: Deleted, 404: keyNotFound },
+      },
+      handler: async (request) => {
+        keys.delete(request.params.name, auditContext(request));
+        return { name: request.params.name, deleted: true as const };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/pqc/keys/:name/rotate',
+      summary: 'Rotate a PQC key',
+      tags: ['pqc'],
+      access: WRITE,
+      schema: {
+        description:
+          'Generates a new version that becomes current; event `pqc.key_rotated`. Earlier versions stay ' +
+          'for verification unless `revoke_previous` is true.',
+        params: ResourceNameParams,
+        body: KeyRotateSchema,
+        response: {
+          200: Key,
+          404: keyNotFound,
+          409: documentedError('KEY_ROTATION_CONFLICT'),
+          503: unavailable,
+        },
+      },
+      handler: async (request) =>
+        keys.rotate(request.params.name, request.body?.revoke_previous ?? false, auditContext(request)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/pqc/keys/:name/public',
+      summary: 'Export a public key',
+      tags: ['pqc'],
+      access: READ,
+      schema: {
+        description:
+          '`format=raw` (default): JSON with the raw key in base64. `format=pem`: an ' +
+          '`application/x-pem-file` SubjectPublicKeyInfo with the NIST algorithm OID.',
+        params: ResourceNameParams,
+        querystring: Type.Object(
+          {
+            format: Type.Optional(PublicKeyFormat),
+            version: Type.Optional(Type.Integer({ minimum: 1, description: 'default: the current version' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            content: {
+              'application/json': { schema: PublicKeySchema },
+              'application/x-pem-file': { schema: Type.String({ description: 'PEM, label PUBLIC KEY' }) },
+            },
+          },
+          404: documentedError('KEY_NOT_FOUND, KEY_VERSION_NOT_FOUND'),
+        },
+      },
+      handler: async (request, reply) => {
+        const { format = 'raw', version } = request.query;
+        const answer = keys.publicKey(request.params.name, format, version);
+        if (typeof answer === 'string') void reply.type('application/x-pem-file');
+        return answer;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/vms/:name/attest',
+      summary: 'Attest a VM',
+      tags: ['pqc', 'vms'],
+      access: WRITE,
+      schema: {
+        description:
+          'A signed report on a running or paused VM: SHA-384 measurement of its definition, boot ' +
+          'payload (kernel, initrd, firmware) and disk identities, the nonce, timestamp, a monotonic ' +
+          'counter, host facts, and an ML-DSA signature over the RFC 8785 canonical JSON of the rest.',
+        params: VmNameParams,
+        body: AttestRequestSchema,
+        response: {
+          200: Report,
+          400: documentedError('VALIDATION_ERROR: nonce size, or a key that is not an attestation key'),
+          404: documentedError('VM_NOT_FOUND, KEY_NOT_FOUND'),
+          409: documentedError('VM_NOT_RUNNING'),
+          503: unavailable,
+        },
+      },
+      handler: async (request) =>
+        attestation.attest(request.params.name, request.body, auditContext(request)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/pqc/verify',
+      summary: 'Verify an attestation report',
+      tags: ['pqc'],
+      access: READ,
+      schema: {
+        description:
+          'Checks `format`, `key` (known version, fingerprint, algorithm), `key_not_revoked`, `signature`, ' +
+          '`nonce` and `measurement` (when given) and `freshness`. A failed check is named in `checks` and ' +
+          'in `reasons`; the answer is 200 either way.',
+        body: VerifyRequestSchema,
+        response: { 200: Result, 503: unavailable },
+      },
+      handler: async (request) => attestation.verify(request.body),
+    }),
+  ];
+}

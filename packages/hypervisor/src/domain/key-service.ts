@@ -1,0 +1,287 @@
+/**
+ * PQC keys: generate, list, read, rotate, delete, export the public half. A key has versions; a
+ * rotation adds one that becomes current, and older ones stay for verifying what they signed
+ * unless the rotation revokes them. Every new key pair passes a pairwise-consistency test before
+ * it is stored; its secret half is sealed under the host key and never leaves the service.
+ * SLH-DSA key generation (a second or more) runs in a worker thread.
+ */
+import { Nullable } from '@lab/server-kit';
+import { Type, type Static } from 'typebox';
+import { HvErrors, invalidField } from '../errors.js';
+import { ALGORITHM_NAMES, algorithm, type KeyPair, type PqcAlgorithm } from '../pqc/algorithms.js';
+import { generateKeyPair, type CryptoRunner } from '../pqc/crypto-tasks.js';
+import type { Sealer } from '../pqc/host-key.js';
+import { fingerprint, subjectPublicKeyInfo, toPem } from '../pqc/spki.js';
+import type { AuditContext } from '../store/audit.js';
+import type {
+  KeyPurpose,
+  KeyRecord,
+  KeyRepository,
+  KeyVersionRecord,
+  NewKeyVersion,
+} from '../store/pqc-keys.js';
+import type { UnitOfWork } from '../store/unit-of-work.js';
+import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
+
+/** Which families each purpose takes. */
+const PURPOSE_FAMILIES: Record<KeyPurpose, readonly string[]> = {
+  attestation: ['ML-DSA'],
+  signing: ['ML-DSA', 'SLH-DSA'],
+  kem: ['ML-KEM'],
+};
+
+export const KeyCreateSchema = Type.Object(
+  {
+    name: Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'unique; identifies the key in paths' }),
+    algorithm: Type.Enum(ALGORITHM_NAMES, { description: 'see GET /pqc/status' }),
+    purpose: Type.Enum(['attestation', 'kem', 'signing'], {
+      description: 'attestation: ML-DSA; signing: ML-DSA or SLH-DSA; kem: ML-KEM',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type KeyCreate = Static<typeof KeyCreateSchema>;
+
+export const KeyRotateSchema = Type.Union([
+  Type.Object(
+    {
+      revoke_previous: Type.Optional(
+        Type.Boolean({
+          description:
+            'revoke every earlier version, so what they signed no longer verifies (default false: ' +
+            'they stay valid for verification)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Null(),
+]);
+
+const KeyVersionSchema = Type.Object({
+  version: Type.Integer(),
+  fingerprint: Type.String({ description: '`sha256:` and the hex SHA-256 of the SubjectPublicKeyInfo' }),
+  created_at: Type.String({ format: 'date-time' }),
+  revoked_at: Nullable(Type.String({ format: 'date-time' })),
+  current: Type.Boolean(),
+});
+
+export const KeySchema = Type.Object(
+  {
+    name: Type.String(),
+    algorithm: Type.String(),
+    purpose: Type.Enum(['attestation', 'kem', 'signing']),
+    oid: Type.String({ description: 'NIST object identifier of the algorithm' }),
+    version: Type.Integer({ description: 'the current version' }),
+    fingerprint: Type.String({ description: 'of the current version' }),
+    public_key_bytes: Type.Integer(),
+    created_at: Type.String({ format: 'date-time' }),
+    rotated_at: Nullable(Type.String({ format: 'date-time' })),
+    versions: Type.Array(KeyVersionSchema, { description: 'every version, oldest first' }),
+  },
+  { $id: 'PqcKey', description: 'A PQC key: metadata only; the secret key never leaves the service' },
+);
+export type KeyView = Static<typeof KeySchema>;
+
+export const PublicKeyFormat = Type.Enum(['raw', 'pem'], {
+  description: 'raw: JSON with the key bytes in base64; pem: a SubjectPublicKeyInfo PEM file',
+});
+
+export const PublicKeySchema = Type.Object(
+  {
+    name: Type.String(),
+    version: Type.Integer(),
+    algorithm: Type.String(),
+    oid: Type.String(),
+    format: Type.Literal('raw'),
+    public_key: Type.String({ description: 'the raw public key (FIPS 203/204/205 encoding), base64' }),
+  },
+  { $id: 'PqcPublicKey' },
+);
+export type PublicKeyView = Static<typeof PublicKeySchema>;
+
+/** A key version that can sign, for the attestation service. */
+export interface SigningKey {
+  name: string;
+  version: number;
+  fingerprint: string;
+  algorithm: PqcAlgorithm & { kind: 'signature' };
+  secretKey: Uint8Array;
+}
+
+export interface KeyServiceOptions {
+  keys: KeyRepository;
+  sealer: Sealer;
+  runner: CryptoRunner;
+  unitOfWork: UnitOfWork;
+  /** Throws PQC_UNAVAILABLE while the self-test has failed. */
+  requireAvailable: () => void;
+}
+
+export type KeyService = ReturnType<typeof createKeyService>;
+
+/** What the AES-GCM seal of a secret is bound to. */
+const sealContext = (name: string, version: number, alg: string) => `pqc-key/${name}/${version}/${alg}`;
+
+function view(key: KeyRecord): KeyView {
+  const alg = algorithm(key.algorithm);
+  const current = currentVersion(key);
+  return {
+    name: key.name,
+    algorithm: key.algorithm,
+    purpose: key.purpose,
+    oid: alg.oid,
+    version: key.currentVersion,
+    fingerprint: current.fingerprint,
+    public_key_bytes: current.publicKey.length,
+    created_at: key.createdAt,
+    rotated_at: key.rotatedAt,
+    versions: key.versions.map((v) => ({
+      version: v.version,
+      fingerprint: v.fingerprint,
+      created_at: v.createdAt,
+      revoked_at: v.revokedAt,
+      current: v.version === key.currentVersion,
+    })),
+  };
+}
+
+function currentVersion(key: KeyRecord): KeyVersionRecord {
+  const found = key.versions.find((v) => v.version === key.currentVersion);
+  if (found === undefined) throw HvErrors.keyVersionNotFound({ name: key.name, version: key.currentVersion });
+  return found;
+}
+
+export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvailable }: KeyServiceOptions) {
+  function load(name: string): KeyRecord {
+    const key = keys.find(name);
+    if (key === undefined) throw HvErrors.keyNotFound({ name });
+    return key;
+  }
+
+  async function freshVersion(name: string, version: number, alg: PqcAlgorithm): Promise<NewKeyVersion> {
+    const pair: KeyPair = alg.slow
+      ? await runner.run({ kind: 'keygen', algorithm: alg.name })
+      : generateKeyPair(alg.name);
+    return {
+      publicKey: pair.publicKey,
+      sealedSecret: sealer.seal(pair.secretKey, sealContext(name, version, alg.name)),
+      fingerprint: fingerprint(alg, pair.publicKey),
+    };
+  }
+
+  return {
+    list: (): KeyView[] => keys.list().map(view),
+
+    get: (name: string): KeyView => view(load(name)),
+
+    async create(request: KeyCreate, context: AuditContext): Promise<KeyView> {
+      requireAvailable();
+      const alg = algorithm(request.algorithm);
+      const purpose: KeyPurpose = request.purpose;
+      if (!PURPOSE_FAMILIES[purpose].includes(alg.family)) {
+        throw invalidField(
+          'algorithm',
+          `a ${purpose} key takes ${PURPOSE_FAMILIES[purpose].join(' or ')}, not ${alg.name}`,
+          { purpose },
+        );
+      }
+      if (keys.find(request.name) !== undefined) throw HvErrors.keyAlreadyExists({ name: request.name });
+      const first = await freshVersion(request.name, 1, alg);
+      return unitOfWork((tx) => {
+        const record = { name: request.name, algorithm: alg.name, purpose, createdAt: tx.at };
+        if (!keys.insert(record, first)) throw HvErrors.keyAlreadyExists({ name: request.name });
+        tx.emit('pqc.key_created', { key: request.name, algorithm: alg.name, purpose, timestamp: tx.at });
+        tx.audit(context);
+        return view(load(request.name));
+      });
+    },
+
+    async rotate(name: string, revokePrevious: boolean, context: AuditContext): Promise<KeyView> {
+      requireAvailable();
+      const key = load(name);
+      const alg = algorithm(key.algorithm);
+      const next = await freshVersion(name, key.currentVersion + 1, alg);
+      return unitOfWork((tx) => {
+        const latest = load(name);
+        // Another rotation won the race while this key was made: its seal names the wrong version.
+        if (latest.currentVersion !== key.currentVersion) {
+          throw HvErrors.keyRotationConflict({ name, version: latest.currentVersion });
+        }
+        const version = keys.addVersion(name, next, tx.at, revokePrevious);
+        tx.emit('pqc.key_rotated', {
+          key: name,
+          algorithm: alg.name,
+          version,
+          revoked_previous: revokePrevious,
+          timestamp: tx.at,
+        });
+        tx.audit(context);
+        return view(load(name));
+      });
+    },
+
+    delete(name: string, context: AuditContext): { name: string } {
+      return unitOfWork((tx) => {
+        const key = load(name);
+        keys.remove(name);
+        tx.emit('pqc.key_deleted', { key: name, algorithm: key.algorithm, timestamp: tx.at });
+        tx.audit(context);
+        return { name };
+      });
+    },
+
+    /** The public key of a version (the current one by default), raw or as a PEM SPKI. */
+    publicKey(name: string, format: 'raw' | 'pem', version?: number): PublicKeyView | string {
+      const key = load(name);
+      const wanted = version ?? key.currentVersion;
+      const found = key.versions.find((v) => v.version === wanted);
+      if (found === undefined) throw HvErrors.keyVersionNotFound({ name, version: wanted });
+      const alg = algorithm(key.algorithm);
+      if (format === 'pem') return toPem(subjectPublicKeyInfo(alg, found.publicKey));
+      return {
+        name,
+        version: wanted,
+        algorithm: alg.name,
+        oid: alg.oid,
+        format: 'raw',
+        public_key: Buffer.from(found.publicKey).toString('base64'),
+      };
+    },
+
+    /** The current version of a key that may sign attestation reports, with its secret opened. */
+    attestationKey(name: string): SigningKey {
+      const key = load(name);
+      const alg = algorithm(key.algorithm);
+      if (key.purpose !== 'attestation' || alg.kind !== 'signature') {
+        throw invalidField('key', `key '${name}' is a ${key.purpose} key, not an attestation key`);
+      }
+      const current = currentVersion(key);
+      return {
+        name,
+        version: current.version,
+        fingerprint: current.fingerprint,
+        algorithm: alg,
+        secretKey: sealer.open(current.sealedSecret, sealContext(name, current.version, alg.name)),
+      };
+    },
+
+    /** Creates the service's own attestation key (ML-DSA-65) the first time it is needed. */
+    async ensureAttestationKey(name: string, context: AuditContext): Promise<void> {
+      if (keys.find(name) !== undefined) return;
+      try {
+        await this.create({ name, algorithm: 'ML-DSA-65', purpose: 'attestation' }, context);
+      } catch (error) {
+        // Two first attestations at once: the other made it.
+        if (keys.find(name) === undefined) throw error;
+      }
+    },
+
+    /** A version as stored, for verification; undefined when the key or the version is gone. */
+    findVersion(name: string, version: number): { key: KeyRecord; version: KeyVersionRecord } | undefined {
+      const key = keys.find(name);
+      const found = key?.versions.find((v) => v.version === version);
+      return key === undefined || found === undefined ? undefined : { key, version: found };
+    },
+  };
+}
