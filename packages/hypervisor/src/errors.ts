@@ -69,6 +69,12 @@ export const HvErrors = {
     'invalid',
     (p) => `driver '${p.driver}' cannot be used on this host: ${p.reason}`,
   ),
+  /** A host fact under /proc or /sys (or a filesystem's usage) could not be read or made sense of. */
+  hostReadFailed: defineError<{ path: string; reason: string }>(
+    'HOST_READ_FAILED',
+    'internal',
+    (p) => `cannot read ${p.path}: ${p.reason}`,
+  ),
   keyNotFound: defineError<{ name: string }>(
     'KEY_NOT_FOUND',
     'not_found',

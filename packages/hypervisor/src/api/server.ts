@@ -21,7 +21,9 @@ import { hostLimits } from '../domain/host.js';
 import { createKeyService } from '../domain/key-service.js';
 import { createPqcService } from '../domain/pqc-service.js';
 import { systemInfo } from '../domain/system-info.js';
+import { createSystemService } from '../domain/system-service.js';
 import { createVmService } from '../domain/vm-service.js';
+import { isActive } from '../domain/vm-states.js';
 import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
 import { selectDriver } from '../drivers/select.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
@@ -167,7 +169,15 @@ export async function buildServer(
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),
       ...pqcRoutes(pqc, keys, attestation),
-      ...systemRoutes(hostInfo),
+      ...systemRoutes(
+        createSystemService({
+          info: hostInfo,
+          config,
+          // Until storage pools arrive with their issue, the images directory is the one pool.
+          pools: () => [{ name: 'default', path: imagesDir }],
+          runningVms: () => vmRepository.list().filter((vm) => isActive(vm.state)).length,
+        }),
+      ),
     ],
     { prefix: API_PREFIX, authenticate: authenticator(tokens), scopes: SCOPES, securitySchemes: ['bearer'] },
   );

@@ -5,6 +5,7 @@ import { VERSION } from '../version.js';
 import { addDiskCommands } from './disk.js';
 import { addEventsCommand } from './events.js';
 import { addServeCommand } from './serve.js';
+import { addSystemCommands } from './system.js';
 import { addTokenCommands } from './token.js';
 import { addVmCommands } from './vm.js';
 
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   addDiskCommands(program);
   addTokenCommands(program);
   addEventsCommand(program);
+  addSystemCommands(program);
   return program;
 }
 

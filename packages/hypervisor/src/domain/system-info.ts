@@ -1,18 +1,38 @@
 /** Facts of the host and of this service, read from the real system. */
-import { availableParallelism, cpus, hostname, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { availableParallelism, hostname, release } from 'node:os';
 import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
+import { readCpuinfo } from '../drivers/host/cpuinfo.js';
+import { readMeminfo } from '../drivers/host/meminfo.js';
+import { KVM_DEVICE, probeKvm } from '../drivers/qemu/host.js';
 import type { Accelerator, DriverName } from '../drivers/vm-driver.js';
 import { formatSize } from './units.js';
 
 /** What `/system/info` answers: the one source of its type and of its OpenAPI schema. */
 export const SystemInfoSchema = Type.Object({
   hostname: Type.String(),
-  cpu: Type.Object({ model: Type.String(), threads: Type.Integer() }),
-  memory_total: Type.String(),
+  cpu: Type.Object({
+    model: Type.String({ description: '`model name` of /proc/cpuinfo, `unknown` when it has none' }),
+    cores: Type.Integer({
+      description:
+        'physical cores: distinct (physical id, core id) pairs of /proc/cpuinfo; `threads` when it lists no topology',
+    }),
+    threads: Type.Integer({
+      description: 'logical CPUs this service may use (as `nproc` counts them): the most vCPUs a VM may have',
+    }),
+  }),
+  memory_total: Type.String({ description: 'MemTotal of /proc/meminfo, binary units' }),
   memory_total_bytes: Type.Integer(),
   kernel: Type.String({ description: 'the host kernel release' }),
   qemu_version: Nullable(Type.String({ description: 'null when QEMU is not installed' })),
+  kvm: Type.Object(
+    {
+      available: Type.Boolean(),
+      reason: Type.Optional(Type.String({ description: 'why not, when not' })),
+    },
+    { description: 'whether /dev/kvm opens read-write for this service, as QEMU needs it to' },
+  ),
   driver: Type.Enum(['qemu', 'simulated'], { description: 'the VM driver in use; simulated runs no guest' }),
   accelerator: Type.Enum(['kvm', 'tcg', 'none'], {
     description: 'what new VMs get: kvm, tcg, or none (simulated)',
@@ -21,19 +41,23 @@ export const SystemInfoSchema = Type.Object({
 });
 export type SystemInfo = Static<typeof SystemInfoSchema>;
 
-export function systemInfo(service: {
-  driver: DriverName;
-  accelerator: Accelerator;
-  qemuVersion: string | null;
-  version: string;
-}): SystemInfo {
+/** `root` is where /proc and /dev are looked for: `/`, or a fake tree in tests. */
+export function systemInfo(
+  service: { driver: DriverName; accelerator: Accelerator; qemuVersion: string | null; version: string },
+  root = '/',
+): SystemInfo {
+  const cpu = readCpuinfo(root);
+  const threads = availableParallelism();
+  const memory = readMeminfo(root);
+  const kvm = probeKvm(join(root, KVM_DEVICE));
   return {
     hostname: hostname(),
-    cpu: { model: cpus()[0]?.model ?? 'unknown', threads: availableParallelism() },
-    memory_total: formatSize(totalmem()),
-    memory_total_bytes: totalmem(),
+    cpu: { model: cpu.model ?? 'unknown', cores: cpu.cores ?? threads, threads },
+    memory_total: formatSize(memory.totalBytes),
+    memory_total_bytes: memory.totalBytes,
     kernel: release(),
     qemu_version: service.qemuVersion,
+    kvm: kvm.usable ? { available: true } : { available: false, reason: kvm.reason },
     driver: service.driver,
     accelerator: service.accelerator,
     version: service.version,

@@ -211,7 +211,7 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
   }, 120_000);
 
   it("with --accel kvm, runs the guest where nested KVM works, else ends CRASHED with QEMU's own text", async (context) => {
-    const kvm = await probeKvm();
+    const kvm = probeKvm();
     if (!kvm.usable) return context.skip(`KVM: ${kvm.reason}`);
     const kvmService = await startServiceProcess(BIN, [
       'serve',

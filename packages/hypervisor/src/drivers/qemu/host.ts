@@ -5,8 +5,7 @@
  * when the VM dies.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { findExecutable } from '@lab/server-kit';
@@ -39,11 +38,13 @@ export async function qemuVersion(binary: string): Promise<string> {
 
 export type KvmProbe = { usable: true } | { usable: false; reason: string };
 
-/** Whether `device` opens read-write, as QEMU needs it to, and why not. */
-export async function probeKvm(device = KVM_DEVICE): Promise<KvmProbe> {
+/**
+ * Whether `device` opens read-write, as QEMU needs it to, and why not. Synchronous: it is one
+ * open(2) of a device node, and host facts (`systemInfo`) stay a plain function.
+ */
+export function probeKvm(device = KVM_DEVICE): KvmProbe {
   try {
-    const handle = await open(device, 'r+');
-    await handle.close();
+    closeSync(openSync(device, 'r+'));
     return { usable: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
@@ -61,7 +62,7 @@ export async function resolveAccelerator(
   device = KVM_DEVICE,
 ): Promise<'kvm' | 'tcg'> {
   if (requested === 'tcg') return 'tcg';
-  const probe = await probeKvm(device);
+  const probe = probeKvm(device);
   if (probe.usable) return 'kvm';
   if (requested === 'kvm') throw HvErrors.accelUnavailable({ accel: 'kvm', reason: probe.reason });
   return 'tcg';

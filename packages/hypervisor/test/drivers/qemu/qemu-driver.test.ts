@@ -200,7 +200,7 @@ describe.skipIf(gate.skip)(
   },
 );
 
-const kvm = await probeKvm();
+const kvm = probeKvm();
 describe.skipIf(gate.skip || !kvm.usable)(
   `the QEMU driver with KVM${gate.skip ? ` (skipped: ${gate.reason})` : kvm.usable ? '' : ` (skipped: ${kvm.reason})`}`,
   () => {
