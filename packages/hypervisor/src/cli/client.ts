@@ -2,7 +2,8 @@
  * The service's REST API over its Unix socket, for `hvctl`: HTTP/1.1 with JSON bodies through
  * node:http, no token (the socket's file permissions are the access check).
  *
- * `request` resolves with the parsed JSON of a 2xx answer. An error envelope becomes an `AppError`
+ * `request` resolves with the parsed JSON of a 2xx answer, `requestText` with the body of one that
+ * is not JSON (a PEM file). An error envelope becomes an `AppError`
  * with the service's code, message and details, its kind read back from the status, so `runCli`
  * prints it as the service said it and exits 2 for the caller's mistakes, 1 for failures inside.
  * `events` follows `GET /events` and, when the connection drops after it was up, reconnects with
@@ -50,6 +51,8 @@ export interface ApiClient {
   readonly socketPath: string;
   /** `path` is relative to the API prefix: `request('GET', '/vms')`. */
   request<T = unknown>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** As `request`, for an answer that is not JSON: its body as text. Error answers are JSON still. */
+  requestText(method: string, path: string, options?: RequestOptions & { accept?: string }): Promise<string>;
   /** Follows the event stream until `signal` aborts or the service stays away too long. */
   events(options?: FollowOptions): AsyncGenerator<ServiceEvent, void, undefined>;
 }
@@ -176,12 +179,14 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     return new AppError(envelope.code, kindOfStatus(status), envelope.message, { details: envelope.details });
   };
 
-  const request = async <T>(
+  /** Sends a request and resolves with the body of a 2xx answer; any other answer is thrown. */
+  const exchange = async (
     method: string,
     path: string,
-    body?: unknown,
-    opts: RequestOptions = {},
-  ): Promise<T> => {
+    body: unknown,
+    opts: RequestOptions,
+    accept: string,
+  ): Promise<{ label: string; text: string }> => {
     const fullPath = withQuery(path, opts.query);
     const label = `${method} ${fullPath}`;
     const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs;
@@ -189,7 +194,7 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
       method,
       fullPath,
       body === undefined ? undefined : JSON.stringify(body),
-      { accept: 'application/json' },
+      { accept },
       timeoutMs,
     );
     let text: string;
@@ -200,12 +205,28 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     }
     const status = response.statusCode ?? 0;
     if (status < 200 || status >= 300) throw failure(label, status, text);
+    return { label, text };
+  };
+
+  const request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<T> => {
+    const { label, text } = await exchange(method, path, body, opts, 'application/json');
     try {
       return JSON.parse(text) as T;
     } catch (error) {
       throw CliErrors.badResponse({ request: label, reason: 'the body is not JSON' }, { cause: error });
     }
   };
+
+  const requestText = async (
+    method: string,
+    path: string,
+    opts: RequestOptions & { accept?: string } = {},
+  ): Promise<string> => (await exchange(method, path, undefined, opts, opts.accept ?? '*/*')).text;
 
   /** Opens the stream; a refusal in the envelope is thrown, never retried. */
   const openStream = async (path: string, lastEventId: string): Promise<IncomingMessage> => {
@@ -284,7 +305,7 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     }
   }
 
-  return { socketPath, request, events };
+  return { socketPath, request, requestText, events };
 }
 
 /** Waits `ms`; false when `signal` aborted first. */

@@ -23,4 +23,10 @@ export const CliErrors = {
     'internal',
     (p) => `unexpected answer to ${p.request}: ${p.reason}`,
   ),
+  /** A file named on the command line (`-` for standard input) could not be read or parsed. */
+  badInput: defineError<{ file: string; reason: string }>(
+    'BAD_INPUT',
+    'invalid',
+    (p) => `cannot use ${p.file === '-' ? 'standard input' : `'${p.file}'`}: ${p.reason}`,
+  ),
 };

@@ -4,6 +4,8 @@ import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addDiskCommands } from './disk.js';
 import { addEventsCommand } from './events.js';
+import { addKeyCommands } from './key.js';
+import { addPqcCommands } from './pqc.js';
 import { addServeCommand } from './serve.js';
 import { addSystemCommands } from './system.js';
 import { addTokenCommands } from './token.js';
@@ -11,11 +13,15 @@ import { addVmCommands } from './vm.js';
 
 export function buildProgram(): Command {
   const program = new Command('hvctl').description('Manage the hypervisor service').version(VERSION);
+  // `-V, --version` only before a subcommand, so one may take a `--version` of its own (`key public`).
+  program.enablePositionalOptions();
   addServeCommand(program);
   addVmCommands(program);
   addDiskCommands(program);
   addTokenCommands(program);
   addEventsCommand(program);
+  addPqcCommands(program);
+  addKeyCommands(program);
   addSystemCommands(program);
   return program;
 }

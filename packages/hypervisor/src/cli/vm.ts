@@ -1,6 +1,8 @@
 /** `hvctl vm ...`: the VM routes of the API, as tables and one-line answers. */
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { VmView } from '../api/schemas.js';
+import type { AttestationReport } from '../domain/attestation.js';
 import { formatSize } from '../domain/units.js';
 import type { VmStats } from '../domain/vm-service.js';
 import { DEFAULT_TIMEOUT_MS } from './client.js';
@@ -24,6 +26,9 @@ import { formatFields, formatTable } from './table.js';
 const STOP_REQUEST_TIMEOUT_MS = 600_000 + DEFAULT_TIMEOUT_MS;
 
 const dash = (text: string): string => (text === '' ? '-' : text);
+
+/** The challenge `vm attest` makes up when given none. */
+const NONCE_BYTES = 32;
 
 function formatVmTable(vms: readonly VmView[]): string {
   return formatTable(
@@ -214,5 +219,28 @@ export function addVmCommands(program: Command): void {
         await clientFor(flags).request<VmStats>('GET', `/vms/${segment(name)}/stats`),
         formatStats,
       );
+    });
+
+  clientCommand(vm, 'attest', 'Get a signed attestation report on a running VM (JSON on stdout)')
+    .argument('<name>', 'VM name')
+    .option(
+      '--nonce <base64>',
+      `the verifier's challenge (default: ${NONCE_BYTES} random bytes, shown on stderr)`,
+    )
+    .option('--key <name>', "the attestation key (default: the service's own, made on first use)")
+    .action(async (name: string, flags: ClientFlags & { nonce?: string; key?: string }) => {
+      let nonce = flags.nonce;
+      if (nonce === undefined) {
+        nonce = randomBytes(NONCE_BYTES).toString('base64');
+        process.stderr.write(`nonce: ${nonce}\n`);
+      }
+      const body = { nonce, ...(flags.key === undefined ? {} : { key: flags.key }) };
+      const report = await clientFor(flags).request<AttestationReport>(
+        'POST',
+        `/vms/${segment(name)}/attest`,
+        body,
+      );
+      // The report is JSON for people too: it is meant to be saved and handed to `pqc verify`.
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     });
 }

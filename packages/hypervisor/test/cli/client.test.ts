@@ -112,6 +112,35 @@ describe('createClient().request', () => {
     );
   });
 
+  it('requestText resolves with a body that is not JSON, and still throws the error envelope', async () => {
+    const accepted: (string | undefined)[] = [];
+    await serve((request, response) => {
+      accepted.push(request.headers.accept);
+      if (request.url?.startsWith('/api/v1/pqc/keys/k/public') === true) {
+        response
+          .writeHead(200, { 'content-type': 'application/x-pem-file' })
+          .end('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n');
+      } else {
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"KEY_NOT_FOUND","message":"no key \'x\'","details":{"name":"x"}}}');
+      }
+    });
+    const client = createClient({ socketPath });
+    expect(
+      await client.requestText('GET', '/pqc/keys/k/public', {
+        query: { format: 'pem' },
+        accept: 'application/x-pem-file',
+      }),
+    ).toBe('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n');
+    expect(await rejection(client.requestText('GET', '/pqc/keys/x/public'))).toMatchObject({
+      code: 'KEY_NOT_FOUND',
+      kind: 'not_found',
+      details: { name: 'x' },
+    });
+    expect(accepted).toEqual(['application/x-pem-file', '*/*']);
+  });
+
   it('names the socket and how to start the service when nothing is there', async () => {
     const error = await rejection(createClient({ socketPath }).request('GET', '/vms'));
     expect(error.code).toBe('SERVICE_UNREACHABLE');
