@@ -75,6 +75,16 @@ export const HvErrors = {
     'internal',
     (p) => `cannot read ${p.path}: ${p.reason}`,
   ),
+  operationNotFound: defineError<{ id: string }>(
+    'OPERATION_NOT_FOUND',
+    'not_found',
+    (p) => `operation '${p.id}' does not exist`,
+  ),
+  operationNotRunning: defineError<{ id: string; status: string }>(
+    'OPERATION_NOT_RUNNING',
+    'conflict',
+    (p) => `operation '${p.id}' is ${p.status}, not running`,
+  ),
   keyNotFound: defineError<{ name: string }>(
     'KEY_NOT_FOUND',
     'not_found',

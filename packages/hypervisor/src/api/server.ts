@@ -19,6 +19,7 @@ import { createAttestationService } from '../domain/attestation.js';
 import { createDiskService } from '../domain/disk-service.js';
 import { hostLimits } from '../domain/host.js';
 import { createKeyService } from '../domain/key-service.js';
+import { createOperations, OperationSchema } from '../domain/operations.js';
 import { createPqcService } from '../domain/pqc-service.js';
 import { systemInfo } from '../domain/system-info.js';
 import { createSystemService } from '../domain/system-service.js';
@@ -33,12 +34,14 @@ import { createAttestationLog } from '../store/attestations.js';
 import { createAuditLog } from '../store/audit.js';
 import { createDiskRepository } from '../store/disks.js';
 import { createEventLog } from '../store/events.js';
+import { createOperationRepository } from '../store/operations.js';
 import { createKeyRepository } from '../store/pqc-keys.js';
 import { createUnitOfWork } from '../store/unit-of-work.js';
 import { createVmRepository } from '../store/vms.js';
 import { VERSION } from '../version.js';
 import { auditFailures, authenticator } from './access.js';
 import { eventRoutes } from './event-routes.js';
+import { operationRoutes } from './operation-routes.js';
 import { PQC_SCHEMAS, pqcRoutes } from './pqc-routes.js';
 import { SCOPES, TOKEN_PREFIX } from './scopes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
@@ -73,7 +76,7 @@ export async function buildServer(
       '`{run_dir}/api.sock` needs no token. Each route states the scope it needs.',
     prefix: API_PREFIX,
     logger,
-    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS],
+    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS, OperationSchema],
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'an API token, `hvt_` and 43 characters' },
     },
@@ -85,6 +88,7 @@ export async function buildServer(
   const unitOfWork = createUnitOfWork(db, events, audit);
   const vmRepository = createVmRepository(db);
   const diskRepository = createDiskRepository(db);
+  const operations = createOperations({ operations: createOperationRepository(db), unitOfWork, logger });
   const imagesDir = join(dataDir, 'images');
   const disks = createDiskService({ disks: diskRepository, vms: vmRepository, unitOfWork, imagesDir });
   const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
@@ -147,6 +151,7 @@ export async function buildServer(
         'PQC self-test failed: PQC operations answer 503 PQC_UNAVAILABLE',
       );
     }
+    operations.recover();
     await vms.recover();
     socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
     logger.info(
@@ -157,6 +162,7 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     if (socket !== undefined) await closeSocket(socket);
     await cryptoRunner.close();
+    await operations.close();
     await driver.close();
   });
 
@@ -169,6 +175,7 @@ export async function buildServer(
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),
       ...pqcRoutes(pqc, keys, attestation),
+      ...operationRoutes(operations),
       ...systemRoutes(
         createSystemService({
           info: hostInfo,

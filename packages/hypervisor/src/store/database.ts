@@ -5,6 +5,7 @@ import { ATTESTATIONS_MIGRATION } from './attestations.js';
 import { AUDIT_MIGRATION } from './audit.js';
 import { DISKS_MIGRATION } from './disks.js';
 import { EVENTS_MIGRATION } from './events.js';
+import { OPERATIONS_MIGRATION } from './operations.js';
 import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
 import { VMS_MIGRATION } from './vms.js';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUDIT_MIGRATION,
   PQC_KEYS_MIGRATION,
   ATTESTATIONS_MIGRATION,
+  OPERATIONS_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

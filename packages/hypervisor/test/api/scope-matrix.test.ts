@@ -47,6 +47,9 @@ const ROUTES: [method: string, path: string, scope: string | null][] = [
   ['GET', '/pqc/keys/{name}/public', 'pqc:read'],
   ['POST', '/pqc/verify', 'pqc:read'],
   ['POST', '/vms/{name}/attest', 'pqc:write'],
+  ['GET', '/operations', 'operations:read'],
+  ['GET', '/operations/{id}', 'operations:read'],
+  ['POST', '/operations/{id}/cancel', 'operations:write'],
 ];
 
 /** Bodies for granted calls whose default work takes seconds (a benchmark runs 1 s per operation). */

@@ -55,11 +55,17 @@ export interface QmpCommands {
 
 export type QmpCommand = keyof QmpCommands;
 
+export interface QmpExecuteOptions {
+  /** The command's `arguments` object, when it takes any. */
+  arguments?: Record<string, unknown>;
+  timeoutMs?: number;
+}
+
 export interface QmpClient {
   readonly greeting: QmpGreeting;
   /** True once the socket has ended, by either side. */
   readonly closed: boolean;
-  execute<C extends QmpCommand>(command: C, options?: { timeoutMs?: number }): Promise<QmpCommands[C]>;
+  execute<C extends QmpCommand>(command: C, options?: QmpExecuteOptions): Promise<QmpCommands[C]>;
   onEvent(listener: (event: QmpEvent) => void): void;
   /** Runs once when the socket ends; `error` when it ended on a failure rather than an EOF. */
   onClose(listener: (error: AppError | undefined) => void): void;
@@ -186,7 +192,7 @@ export async function connectQmp(path: string, options: QmpConnectOptions): Prom
 
   const execute = <C extends QmpCommand>(
     command: C,
-    options?: { timeoutMs?: number },
+    options?: QmpExecuteOptions,
   ): Promise<QmpCommands[C]> => {
     if (closed) return Promise.reject(fail(command, 'the QMP connection is closed', closeError));
     const id = nextId++;
@@ -197,7 +203,10 @@ export async function connectQmp(path: string, options: QmpConnectOptions): Prom
         reject(fail(command, `QEMU did not answer within ${limit} ms`));
       }, limit);
       pending.set(id, { command, resolve: resolve as (value: unknown) => void, reject, timer });
-      socket.write(`${JSON.stringify({ execute: command, id })}\n`);
+      const args = options?.arguments;
+      socket.write(
+        `${JSON.stringify({ execute: command, ...(args === undefined ? {} : { arguments: args }), id })}\n`,
+      );
     });
   };
 
