@@ -212,6 +212,19 @@ export function createVmService(options: VmServiceOptions) {
   });
 
   return {
+    /**
+     * For the services that act on a VM beside this one (snapshots, clone, migration): runs `work`
+     * holding the VM's lock, on the VM as it is then, so no lifecycle action interleaves.
+     */
+    exclusive: <T>(name: string, work: (vm: VmRecord) => Promise<T>): Promise<T> =>
+      withLock(name, async () => work(load(name))),
+
+    /** Records a state change (its event and audit row); the caller holds the VM's lock. */
+    recordState: changeState,
+
+    /** The launch of a VM's definition, resolved: absolute disk paths, boot files, bytes. */
+    launchSpec: (vm: VmRecord) => resolveLaunch(vm, vm.definition, definitionContext),
+
     list: (): VmRecord[] => vms.list(),
 
     get: (name: string): VmRecord => load(name),
