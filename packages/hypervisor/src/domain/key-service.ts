@@ -170,32 +170,34 @@ export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvai
     };
   }
 
+  async function create(request: KeyCreate, context: AuditContext): Promise<KeyView> {
+    requireAvailable();
+    const alg = algorithm(request.algorithm);
+    const purpose: KeyPurpose = request.purpose;
+    if (!PURPOSE_FAMILIES[purpose].includes(alg.family)) {
+      throw invalidField(
+        'algorithm',
+        `a ${purpose} key takes ${PURPOSE_FAMILIES[purpose].join(' or ')}, not ${alg.name}`,
+        { purpose },
+      );
+    }
+    if (keys.find(request.name) !== undefined) throw HvErrors.keyAlreadyExists({ name: request.name });
+    const first = await freshVersion(request.name, 1, alg);
+    return unitOfWork((tx) => {
+      const record = { name: request.name, algorithm: alg.name, purpose, createdAt: tx.at };
+      if (!keys.insert(record, first)) throw HvErrors.keyAlreadyExists({ name: request.name });
+      tx.emit('pqc.key_created', { key: request.name, algorithm: alg.name, purpose, timestamp: tx.at });
+      tx.audit(context);
+      return view(load(request.name));
+    });
+  }
+
   return {
     list: (): KeyView[] => keys.list().map(view),
 
     get: (name: string): KeyView => view(load(name)),
 
-    async create(request: KeyCreate, context: AuditContext): Promise<KeyView> {
-      requireAvailable();
-      const alg = algorithm(request.algorithm);
-      const purpose: KeyPurpose = request.purpose;
-      if (!PURPOSE_FAMILIES[purpose].includes(alg.family)) {
-        throw invalidField(
-          'algorithm',
-          `a ${purpose} key takes ${PURPOSE_FAMILIES[purpose].join(' or ')}, not ${alg.name}`,
-          { purpose },
-        );
-      }
-      if (keys.find(request.name) !== undefined) throw HvErrors.keyAlreadyExists({ name: request.name });
-      const first = await freshVersion(request.name, 1, alg);
-      return unitOfWork((tx) => {
-        const record = { name: request.name, algorithm: alg.name, purpose, createdAt: tx.at };
-        if (!keys.insert(record, first)) throw HvErrors.keyAlreadyExists({ name: request.name });
-        tx.emit('pqc.key_created', { key: request.name, algorithm: alg.name, purpose, timestamp: tx.at });
-        tx.audit(context);
-        return view(load(request.name));
-      });
-    },
+    create,
 
     async rotate(name: string, revokePrevious: boolean, context: AuditContext): Promise<KeyView> {
       requireAvailable();
@@ -270,7 +272,7 @@ export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvai
     async ensureAttestationKey(name: string, context: AuditContext): Promise<void> {
       if (keys.find(name) !== undefined) return;
       try {
-        await this.create({ name, algorithm: 'ML-DSA-65', purpose: 'attestation' }, context);
+        await create({ name, algorithm: 'ML-DSA-65', purpose: 'attestation' }, context);
       } catch (error) {
         // Two first attestations at once: the other made it.
         if (keys.find(name) === undefined) throw error;

@@ -190,6 +190,12 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
     return report;
   }
 
+  function requireAvailable(): void {
+    if (latest === null || latest.passed) return;
+    const first = latest.tests.find((t) => !t.passed);
+    throw HvErrors.pqcUnavailable({ failed: latest.failed, first: first?.name ?? 'unknown' });
+  }
+
   return {
     /** The start-up self-test, on this thread: nothing else runs yet. */
     startUp(): SelfTestReport {
@@ -207,11 +213,7 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
       return record(await runner.run({ kind: 'self-test', options }), context);
     },
 
-    requireAvailable(): void {
-      if (latest === null || latest.passed) return;
-      const first = latest.tests.find((t) => !t.passed);
-      throw HvErrors.pqcUnavailable({ failed: latest.failed, first: first?.name ?? 'unknown' });
-    },
+    requireAvailable,
 
     status(): PqcStatus {
       return {
@@ -245,7 +247,7 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
     },
 
     async benchmark(body: BenchmarkBody): Promise<BenchmarkResult> {
-      this.requireAvailable();
+      requireAvailable();
       const algorithms = body?.algorithms ?? ['ML-KEM-768', 'ML-DSA-65'];
       const seconds = body?.seconds ?? 1;
       const iterations = body?.iterations;

@@ -13,6 +13,11 @@ export function canonicalJson(value: unknown): string {
     return text;
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) {
+    // A Date or a typed array has no JSON form of its own here: two would encode alike.
+    throw new TypeError(`JCS here encodes plain objects only, not a ${value.constructor.name}`);
+  }
   const members = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

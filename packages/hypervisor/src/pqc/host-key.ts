@@ -2,10 +2,11 @@
  * Secret keys at rest: sealed with AES-256-GCM under a host key, 32 random bytes in a file of
  * mode 0600 in the data directory, made on first start. The key's name, version and algorithm
  * are the additional authenticated data, so a sealed secret moved to another row does not open.
- * A host key file that others can read is refused, as ssh refuses such a private key.
+ * A host key file that others can read, or that another user owns, is refused, as ssh refuses
+ * such a private key.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { HvErrors } from '../errors.js';
 
 export const HOST_KEY_FILE = 'pqc-host.key';
@@ -20,20 +21,32 @@ export interface Sealer {
   open(sealed: Uint8Array, context: string): Uint8Array;
 }
 
-function readHostKey(file: string): Buffer {
+/**
+ * Makes the key whole or not at all: written to a private temporary file, then linked into
+ * place, which fails if another process got there first (its key is then the one used).
+ */
+function createHostKey(file: string): void {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temporary, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
   try {
-    const fd = openSync(file, 'wx', 0o600);
-    try {
-      writeSync(fd, randomBytes(KEY_BYTES));
-    } finally {
-      closeSync(fd);
-    }
+    linkSync(temporary, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
   }
-  const mode = statSync(file).mode & 0o777;
+}
+
+function readHostKey(file: string): Buffer {
+  if (!existsSync(file)) createHostKey(file);
+  const info = lstatSync(file);
+  const mode = info.mode & 0o777;
+  if (!info.isFile()) throw HvErrors.hostKeyInsecure({ file, mode: 'not a regular file' });
   if ((mode & 0o077) !== 0) {
     throw HvErrors.hostKeyInsecure({ file, mode: mode.toString(8).padStart(4, '0') });
+  }
+  if (process.getuid !== undefined && info.uid !== process.getuid()) {
+    throw HvErrors.hostKeyInsecure({ file, mode: `owned by uid ${info.uid}, not the service's` });
   }
   const key = readFileSync(file);
   if (key.length !== KEY_BYTES) throw HvErrors.hostKeyInsecure({ file, mode: `${key.length} bytes long` });

@@ -39,7 +39,9 @@ describe('operations', () => {
     const done = await operations.settled(started.id);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100, result: { bytes: 42 }, error: null });
     expect(done.finished_at).not.toBeNull();
-    const progress = published.filter((e) => e.kind === 'operation.progress').map((e) => e.data.progress);
+    const progress = published
+      .filter((e) => e.kind === 'operation.progress')
+      .map((e) => (e.data as { progress: number }).progress);
     expect(progress).toEqual([10, 55, 99]);
     expect(published.at(-1)).toMatchObject({
       kind: 'operation.completed',
@@ -70,7 +72,7 @@ describe('operations', () => {
       resource: 'vm/web1',
       context: null,
       work: (handle) =>
-        new Promise((_, reject) =>
+        new Promise<Record<string, unknown>>((_, reject) =>
           handle.signal.addEventListener('abort', () => reject(new Error('aborted'))),
         ),
     });
