@@ -75,6 +75,22 @@ export const HvErrors = {
     'internal',
     (p) => `cannot read ${p.path}: ${p.reason}`,
   ),
+  poolNotFound: defineError<{ name: string }>(
+    'POOL_NOT_FOUND',
+    'not_found',
+    (p) => `storage pool '${p.name}' does not exist`,
+  ),
+  poolAlreadyExists: defineError<{ name: string }>(
+    'POOL_ALREADY_EXISTS',
+    'conflict',
+    (p) => `a storage pool named '${p.name}' already exists`,
+  ),
+  /** The pool's capacity (the virtual sizes of its images, added up) would be exceeded. */
+  poolFull: defineError<{ pool: string; capacity: string; free: string; field: string }>(
+    'POOL_FULL',
+    'conflict',
+    (p) => `storage pool '${p.pool}' (capacity ${p.capacity}) has ${p.free} left: not enough for ${p.field}`,
+  ),
   operationNotFound: defineError<{ id: string }>(
     'OPERATION_NOT_FOUND',
     'not_found',

@@ -20,12 +20,14 @@ import { createDiskService } from '../domain/disk-service.js';
 import { hostLimits } from '../domain/host.js';
 import { createKeyService } from '../domain/key-service.js';
 import { createOperations, OperationSchema } from '../domain/operations.js';
+import { createPoolService, PoolSchema } from '../domain/pool-service.js';
 import { createPqcService } from '../domain/pqc-service.js';
 import { systemInfo } from '../domain/system-info.js';
 import { createSystemService } from '../domain/system-service.js';
 import { createVmService } from '../domain/vm-service.js';
 import { isActive } from '../domain/vm-states.js';
 import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
+import { imageInfo } from '../drivers/qemu-img.js';
 import { selectDriver } from '../drivers/select.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import { createCryptoRunner } from '../pqc/crypto-tasks.js';
@@ -35,6 +37,7 @@ import { createAuditLog } from '../store/audit.js';
 import { createDiskRepository } from '../store/disks.js';
 import { createEventLog } from '../store/events.js';
 import { createOperationRepository } from '../store/operations.js';
+import { createPoolRepository } from '../store/pools.js';
 import { createKeyRepository } from '../store/pqc-keys.js';
 import { createUnitOfWork } from '../store/unit-of-work.js';
 import { createVmRepository } from '../store/vms.js';
@@ -76,7 +79,7 @@ export async function buildServer(
       '`{run_dir}/api.sock` needs no token. Each route states the scope it needs.',
     prefix: API_PREFIX,
     logger,
-    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS, OperationSchema],
+    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS, OperationSchema, PoolSchema],
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'an API token, `hvt_` and 43 characters' },
     },
@@ -89,8 +92,16 @@ export async function buildServer(
   const vmRepository = createVmRepository(db);
   const diskRepository = createDiskRepository(db);
   const operations = createOperations({ operations: createOperationRepository(db), unitOfWork, logger });
-  const imagesDir = join(dataDir, 'images');
-  const disks = createDiskService({ disks: diskRepository, vms: vmRepository, unitOfWork, imagesDir });
+  const poolRepository = createPoolRepository(db);
+  const pools = createPoolService({
+    pools: poolRepository,
+    disks: diskRepository,
+    unitOfWork,
+    defaultPath: join(dataDir, 'images'),
+    virtualSize: async (disk) => (await imageInfo(pools.imageFile(disk))).virtualSize,
+  });
+  pools.ensureDefault();
+  const disks = createDiskService({ disks: diskRepository, vms: vmRepository, pools, unitOfWork });
   const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
   const vms = createVmService({
     vms: vmRepository,
@@ -98,7 +109,7 @@ export async function buildServer(
     driver,
     unitOfWork,
     host: hostLimits(),
-    imagesDir,
+    imageFile: pools.imageFile,
     bootDir,
     stopTimeoutMs: config.stopTimeoutMs,
     logger,
@@ -131,7 +142,7 @@ export async function buildServer(
     keys,
     log: createAttestationLog(db),
     unitOfWork,
-    imagesDir,
+    imageFile: pools.imageFile,
     bootDir,
     // The simulated driver loads no firmware: its reports measure none.
     firmware: driver.name === 'qemu' && qemu !== null ? await firmwareFile(qemu) : null,
@@ -171,7 +182,7 @@ export async function buildServer(
     [
       healthRoute({ service: 'hypervisor', version: VERSION, check: () => db.prepare('SELECT 1').get() }),
       ...vmRoutes(vms, config.stopTimeoutMs),
-      ...storageRoutes(disks),
+      ...storageRoutes(disks, pools),
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),
       ...pqcRoutes(pqc, keys, attestation),
@@ -180,8 +191,7 @@ export async function buildServer(
         createSystemService({
           info: hostInfo,
           config,
-          // Until storage pools arrive with their issue, the images directory is the one pool.
-          pools: () => [{ name: 'default', path: imagesDir }],
+          pools: () => poolRepository.list(),
           runningVms: () => vmRepository.list().filter((vm) => isActive(vm.state)).length,
         }),
       ),

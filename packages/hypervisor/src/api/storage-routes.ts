@@ -1,4 +1,4 @@
-/** The disk image routes this release offers: create, list, read, delete. */
+/** The disk image routes (create, list, read, delete) and the storage pools they live in. */
 import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import { API_PREFIX } from '../config.js';
@@ -9,6 +9,7 @@ import {
   type DiskImage,
   type DiskService,
 } from '../domain/disk-service.js';
+import { PoolCreateSchema, PoolSchema, type PoolService, type PoolView } from '../domain/pool-service.js';
 import { formatSize } from '../domain/units.js';
 import { RESOURCE_NAME_PATTERN, SIZE_PATTERN } from '../domain/vm-definition.js';
 import { auditContext } from './request-context.js';
@@ -30,12 +31,52 @@ const CreateImageBody = Type.Object(
       description: `virtual size with a binary unit, ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`,
     }),
     format: Type.Optional(Type.Enum(['qcow2', 'raw'], { default: 'qcow2' })),
+    pool: Type.Optional(
+      Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'the storage pool (default `default`)' }),
+    ),
   },
   { additionalProperties: false },
 );
 
-export function storageRoutes(disks: DiskService): RouteSpec[] {
+const Pool = schemaRef<PoolView>(PoolSchema);
+
+export function storageRoutes(disks: DiskService, pools: PoolService): RouteSpec[] {
   return [
+    defineRoute({
+      method: 'GET',
+      url: '/storage/pools',
+      summary: 'List storage pools',
+      tags: ['storage'],
+      access: READ,
+      schema: {
+        description: "Each pool with its images, their virtual sizes added up, and its filesystem's use.",
+        response: { 200: Type.Object({ pools: Type.Array(Pool) }) },
+      },
+      handler: async () => ({ pools: await pools.list() }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/storage/pools',
+      summary: 'Add a storage pool',
+      tags: ['storage'],
+      access: WRITE,
+      schema: {
+        description:
+          'Adopts a directory (made when missing) as a pool the service owns. Its path is absolute with no ' +
+          'symbolic link on the way, and it may not lie inside another pool or hold one. Answers 201.',
+        body: PoolCreateSchema,
+        response: {
+          201: Pool,
+          400: documentedError('VALIDATION_ERROR: name, path (relative, a link, overlapping) or capacity'),
+          409: documentedError('POOL_ALREADY_EXISTS'),
+        },
+      },
+      handler: async (request, reply) => {
+        const pool = await pools.create(request.body, auditContext(request, 201));
+        void reply.code(201);
+        return pool;
+      },
+    }),
     defineRoute({
       method: 'GET',
       url: '/storage',
@@ -58,7 +99,8 @@ export function storageRoutes(disks: DiskService): RouteSpec[] {
         response: {
           201: Image,
           400: documentedError('VALIDATION_ERROR: name, size or format; `details.field` names it'),
-          409: documentedError('DISK_ALREADY_EXISTS'),
+          404: documentedError('POOL_NOT_FOUND'),
+          409: documentedError("DISK_ALREADY_EXISTS, POOL_FULL (past the pool's capacity)"),
         },
       },
       handler: async (request, reply) => {

@@ -20,11 +20,11 @@ import { canonicalBytes } from '../pqc/canonical-json.js';
 import { signatureAlgorithm } from '../pqc/algorithms.js';
 import type { AttestationLog } from '../store/attestations.js';
 import type { AuditContext } from '../store/audit.js';
-import type { DiskRepository } from '../store/disks.js';
+import type { DiskRecord, DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import type { VmRecord, VmRepository } from '../store/vms.js';
 import type { KeyService } from './key-service.js';
-import { containedFile, imagePath } from './paths.js';
+import { containedFile } from './paths.js';
 import type { SystemInfo } from './system-info.js';
 import { isActive } from './vm-states.js';
 
@@ -163,7 +163,8 @@ export interface AttestationServiceOptions {
   keys: KeyService;
   log: AttestationLog;
   unitOfWork: UnitOfWork;
-  imagesDir: string;
+  /** The file of an image in its pool. */
+  imageFile: (disk: DiskRecord, field: string) => string;
   bootDir: string;
   /** The firmware file QEMU loads, or null (no QEMU, or the simulated driver). */
   firmware: string | null;
@@ -214,7 +215,7 @@ function signedBytes(report: Omit<AttestationReport, 'signature'> & { signature?
 export type AttestationService = ReturnType<typeof createAttestationService>;
 
 export function createAttestationService(options: AttestationServiceOptions) {
-  const { vms, disks, keys, log, unitOfWork, imagesDir, bootDir, firmware, host, requireAvailable } = options;
+  const { vms, disks, keys, log, unitOfWork, imageFile, bootDir, firmware, host, requireAvailable } = options;
   const now = options.now ?? (() => new Date());
   const sha384File = createFileDigests();
 
@@ -230,12 +231,10 @@ export function createAttestationService(options: AttestationServiceOptions) {
       firmware: firmware === null ? null : { file: firmware, sha384: await sha384File(firmware) },
       disks: await Promise.all(
         (definition.devices?.storage ?? []).map(async (device) => {
-          const info = await imageInfo(imagePath(imagesDir, device.path, 'devices.storage.path'));
-          return {
-            name: device.path,
-            format: disks.find(device.path)?.format ?? device.format ?? 'qcow2',
-            virtual_size_bytes: info.virtualSize,
-          };
+          const disk = disks.find(device.path);
+          if (disk === undefined) throw HvErrors.diskNotFound({ name: device.path });
+          const info = await imageInfo(imageFile(disk, 'devices.storage.path'));
+          return { name: disk.name, format: disk.format, virtual_size_bytes: info.virtualSize };
         }),
       ),
     };

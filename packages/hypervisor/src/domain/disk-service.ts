@@ -4,8 +4,7 @@
  * transaction that records it, so a failure leaves neither a file nor a row behind.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { renameSync, rmSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { HvErrors, invalidField } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
@@ -13,7 +12,7 @@ import type { DiskFormat, DiskRecord, DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import type { VmRepository } from '../store/vms.js';
 import { createImage, imageInfo } from '../drivers/qemu-img.js';
-import { imagePath } from './paths.js';
+import type { PoolService } from './pool-service.js';
 import { formatSize, MIB, parseSize } from './units.js';
 import { isActive } from './vm-states.js';
 
@@ -26,6 +25,7 @@ export const DiskImageSchema = Type.Object(
   {
     name: Type.String(),
     format: Type.Enum(['qcow2', 'raw']),
+    pool: Type.String({ description: 'the storage pool whose directory holds it' }),
     size: Type.String({ description: 'virtual size, binary units' }),
     size_bytes: Type.Integer(),
     actual_size: Type.String({ description: 'space used on the host, binary units' }),
@@ -40,15 +40,14 @@ export type DiskImage = Static<typeof DiskImageSchema>;
 export interface DiskServiceOptions {
   disks: DiskRepository;
   vms: VmRepository;
+  pools: PoolService;
   unitOfWork: UnitOfWork;
-  imagesDir: string;
 }
 
 export type DiskService = ReturnType<typeof createDiskService>;
 
 export function createDiskService(options: DiskServiceOptions) {
-  const { disks, vms, unitOfWork, imagesDir } = options;
-  mkdirSync(imagesDir, { recursive: true, mode: 0o750 });
+  const { disks, vms, pools, unitOfWork } = options;
 
   function load(name: string): DiskRecord {
     const disk = disks.find(name);
@@ -57,10 +56,11 @@ export function createDiskService(options: DiskServiceOptions) {
   }
 
   async function describe(disk: DiskRecord): Promise<DiskImage> {
-    const info = await imageInfo(imagePath(imagesDir, disk.name));
+    const info = await imageInfo(pools.imageFile(disk));
     return {
       name: disk.name,
       format: disk.format,
+      pool: disk.pool,
       size: formatSize(info.virtualSize),
       size_bytes: info.virtualSize,
       actual_size: formatSize(info.actualSize),
@@ -76,10 +76,13 @@ export function createDiskService(options: DiskServiceOptions) {
     get: async (name: string): Promise<DiskImage> => describe(load(name)),
 
     async create(
-      input: { name: string; size: string; format?: DiskFormat },
+      input: { name: string; size: string; format?: DiskFormat; pool?: string },
       context: AuditContext | null,
     ): Promise<DiskImage> {
-      const path = imagePath(imagesDir, input.name);
+      // `GET /storage/pools` is the pool list: an image of that name could not be read.
+      if (input.name === 'pools') throw invalidField('name', "'pools' is reserved (GET /storage/pools)");
+      const pool = pools.pool(input.pool);
+      const path = pools.imageFile({ name: input.name, pool: pool.name });
       const bytes = parseSize(input.size);
       if (bytes === undefined) throw invalidField('size', `'${input.size}' is not a size like 20G or 512M`);
       if (bytes < MIN_IMAGE_BYTES || bytes > MAX_IMAGE_BYTES) {
@@ -93,17 +96,22 @@ export function createDiskService(options: DiskServiceOptions) {
         );
       }
       if (disks.find(input.name) !== undefined) throw HvErrors.diskAlreadyExists({ name: input.name });
+      await pools.reserve(pool, bytes, 'size');
       const format = input.format ?? 'qcow2';
-      const partial = join(imagesDir, `.${input.name}.${randomBytes(6).toString('hex')}.partial`);
+      const partial = pools.partialFile(
+        { name: input.name, pool: pool.name },
+        randomBytes(6).toString('hex'),
+      );
       try {
         await createImage(partial, format, bytes);
         unitOfWork((tx) => {
-          if (!disks.insert({ name: input.name, format, createdAt: tx.at })) {
+          if (!disks.insert({ name: input.name, format, pool: pool.name, createdAt: tx.at })) {
             throw HvErrors.diskAlreadyExists({ name: input.name });
           }
           renameSync(partial, path);
           tx.emit('storage.created', {
             image: input.name,
+            pool: pool.name,
             format,
             size: formatSize(bytes),
             timestamp: tx.at,
@@ -122,7 +130,7 @@ export function createDiskService(options: DiskServiceOptions) {
       if (running !== undefined) throw HvErrors.diskInUse({ name, vm: running.name });
       unitOfWork((tx) => {
         disks.remove(name);
-        rmSync(imagePath(imagesDir, name), { force: true });
+        rmSync(pools.imageFile(disk), { force: true });
         tx.emit('storage.deleted', { image: name, timestamp: tx.at });
         tx.audit(context);
       });

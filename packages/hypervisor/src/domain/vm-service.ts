@@ -56,7 +56,7 @@ export interface VmServiceOptions {
   driver: VmDriver;
   unitOfWork: UnitOfWork;
   host: HostLimits;
-  imagesDir: string;
+  imageFile: DefinitionContext['imageFile'];
   bootDir: string;
   stopTimeoutMs: number;
   logger: Logger;
@@ -83,7 +83,7 @@ export function createVmService(options: VmServiceOptions) {
   const definitionContext: DefinitionContext = {
     host: options.host,
     findDisk: (name) => options.disks.find(name),
-    imagesDir: options.imagesDir,
+    imageFile: options.imageFile,
     bootDir: options.bootDir,
   };
 

@@ -7,7 +7,7 @@ import { invalidField } from '../errors.js';
 import type { DiskRecord } from '../store/disks.js';
 import type { LaunchSpec } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
-import { containedFile, imagePath } from './paths.js';
+import { containedFile } from './paths.js';
 import { formatSize, MIB, parseSize } from './units.js';
 import type { VmDefinition } from './vm-definition.js';
 
@@ -16,7 +16,8 @@ export const MIN_MEMORY_BYTES = 32 * MIB;
 export interface DefinitionContext {
   host: HostLimits;
   findDisk(name: string): DiskRecord | undefined;
-  imagesDir: string;
+  /** The file of an image in its pool (pool-service.ts), refusing links. */
+  imageFile(disk: DiskRecord, field: string): string;
   bootDir: string;
 }
 
@@ -64,7 +65,7 @@ export function resolveLaunch(
         `disk image '${device.path}' is ${disk.format}, not ${device.format}`,
       );
     }
-    return { path: imagePath(context.imagesDir, disk.name, field), format: disk.format };
+    return { path: context.imageFile(disk, field), format: disk.format };
   });
   const names = definition.devices.storage.map((d) => d.path);
   const repeated = names.find((n, i) => names.indexOf(n) !== i);

@@ -6,6 +6,7 @@ import { AUDIT_MIGRATION } from './audit.js';
 import { DISKS_MIGRATION } from './disks.js';
 import { EVENTS_MIGRATION } from './events.js';
 import { OPERATIONS_MIGRATION } from './operations.js';
+import { POOLS_MIGRATION } from './pools.js';
 import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
 import { VMS_MIGRATION } from './vms.js';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   PQC_KEYS_MIGRATION,
   ATTESTATIONS_MIGRATION,
   OPERATIONS_MIGRATION,
+  POOLS_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

@@ -19,18 +19,22 @@ export type DiskFormat = 'qcow2' | 'raw';
 export interface DiskRecord {
   name: string;
   format: DiskFormat;
+  /** The storage pool whose directory holds the file (pools.ts). */
+  pool: string;
   createdAt: string;
 }
 
 interface DiskRow {
   name: string;
   format: DiskFormat;
+  pool: string;
   created_at: string;
 }
 
 const toRecord = (row: DiskRow): DiskRecord => ({
   name: row.name,
   format: row.format,
+  pool: row.pool,
   createdAt: row.created_at,
 });
 
@@ -45,8 +49,8 @@ export interface DiskRepository {
 export function createDiskRepository(db: Database): DiskRepository {
   const all = db.prepare<[], DiskRow>('SELECT * FROM disk_images ORDER BY name');
   const one = db.prepare<[string], DiskRow>('SELECT * FROM disk_images WHERE name = ?');
-  const insert = db.prepare<[string, string, string]>(
-    'INSERT OR IGNORE INTO disk_images (name, format, created_at) VALUES (?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string]>(
+    'INSERT OR IGNORE INTO disk_images (name, format, pool, created_at) VALUES (?, ?, ?, ?)',
   );
   const remove = db.prepare<[string]>('DELETE FROM disk_images WHERE name = ?');
   return {
@@ -55,7 +59,7 @@ export function createDiskRepository(db: Database): DiskRepository {
       const row = one.get(name);
       return row === undefined ? undefined : toRecord(row);
     },
-    insert: (r) => insert.run(r.name, r.format, r.createdAt).changes === 1,
+    insert: (r) => insert.run(r.name, r.format, r.pool, r.createdAt).changes === 1,
     remove: (name) => remove.run(name).changes === 1,
   };
 }

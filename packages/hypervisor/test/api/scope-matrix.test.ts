@@ -26,6 +26,8 @@ const ROUTES: [method: string, path: string, scope: string | null][] = [
   ['POST', '/storage', 'storage:write'],
   ['GET', '/storage/{name}', 'storage:read'],
   ['DELETE', '/storage/{name}', 'storage:write'],
+  ['GET', '/storage/pools', 'storage:read'],
+  ['POST', '/storage/pools', 'storage:write'],
   ['GET', '/events', 'events:read'],
   ['GET', '/audit/events', 'audit:read'],
   ['GET', '/tokens', 'admin'],

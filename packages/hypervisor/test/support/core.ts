@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, openDatabase, type BusEvent } from '@lab/server-kit';
+import { createPoolService } from '../../src/domain/pool-service.js';
 import { createVmService } from '../../src/domain/vm-service.js';
 import { createSimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
 import { createAuditLog, type AuditContext } from '../../src/store/audit.js';
 import { MIGRATIONS } from '../../src/store/database.js';
 import { createDiskRepository } from '../../src/store/disks.js';
 import { createEventLog } from '../../src/store/events.js';
+import { createPoolRepository } from '../../src/store/pools.js';
 import { createUnitOfWork } from '../../src/store/unit-of-work.js';
 import { createVmRepository } from '../../src/store/vms.js';
 
@@ -24,6 +26,14 @@ export function testCore() {
   const vmRepository = createVmRepository(db);
   const diskRepository = createDiskRepository(db);
   const driver = createSimulatedDriver();
+  const pools = createPoolService({
+    pools: createPoolRepository(db),
+    disks: diskRepository,
+    unitOfWork,
+    defaultPath: join(dir, 'images'),
+    virtualSize: async () => 0,
+  });
+  pools.ensureDefault();
   const published: BusEvent[] = [];
   events.subscribe((event) => published.push(event));
   const vms = createVmService({
@@ -32,13 +42,13 @@ export function testCore() {
     driver,
     unitOfWork,
     host: { threads: 4, memoryBytes: 8 * 1024 ** 3 },
-    imagesDir: join(dir, 'images'),
+    imageFile: pools.imageFile,
     bootDir,
     stopTimeoutMs: 1000,
     logger: createLogger({ service: 'test', level: 'silent' }),
     sleep: async () => undefined,
   });
-  return { db, dir, events, audit, vms, driver, vmRepository, diskRepository, published };
+  return { db, dir, events, audit, vms, driver, vmRepository, diskRepository, pools, published };
 }
 
 export const REQUEST: AuditContext = {
