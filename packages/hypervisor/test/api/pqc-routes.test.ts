@@ -9,6 +9,7 @@ import { createSealer, HOST_KEY_FILE } from '../../src/pqc/host-key.js';
 import { startTestService, type TestService } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
 import { collectEvents } from '../support/sse.js';
+import { corruptedVectors } from '../support/vectors.js';
 
 let service: TestService;
 let base: string;
@@ -395,13 +396,7 @@ describe('attestation', () => {
 describe('a failed self-test', () => {
   it('disables PQC operations with 503 PQC_UNAVAILABLE until a self-test passes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hv-pqc-'));
-    const vectors = join(dir, 'vectors');
-    cpSync(DEFAULT_VECTORS_DIR, vectors, { recursive: true });
-    const file = join(vectors, 'ML-DSA-sigGen-FIPS204.json');
-    const set = JSON.parse(readFileSync(file, 'utf8'));
-    const test = set.testGroups[1].tests[0];
-    test.signature = (test.signature[0] === '0' ? '1' : '0') + test.signature.slice(1);
-    writeFileSync(file, JSON.stringify(set));
+    const vectors = corruptedVectors(dir);
 
     const broken = await startTestService({ dir, config: { pqcVectorsDir: vectors } });
     try {

@@ -3,79 +3,38 @@
  * process, through its Unix socket, as a person or a script uses it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { requireTools, startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  HVCTL,
+  hvctlJson,
+  runHvctl,
+  SLOW,
+  startCliService,
+  tableRow,
+  type CliService,
+} from '../support/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
 const qemuImg = requireTools(['qemu-img']);
 const KERNEL = ['--kernel', 'vmlinuz'];
 
-let service: ServiceProcess;
+let cli: CliService;
 let dir: string;
 let runDir: string;
 let socket: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hvctl-'));
-  runDir = join(dir, 'run');
-  socket = join(runDir, 'api.sock');
-  // A VM boots from a disk or a kernel; the simulated driver only checks that the kernel file exists.
-  mkdirSync(join(dir, 'data', 'boot'), { recursive: true });
-  writeFileSync(join(dir, 'data', 'boot', 'vmlinuz'), 'not a kernel');
-  service = await startServiceProcess(BIN, [
-    'serve',
-    '--driver',
-    'simulated',
-    '--port',
-    '0',
-    '--data-dir',
-    join(dir, 'data'),
-    '--run-dir',
-    runDir,
-  ]);
+  cli = await startCliService();
+  ({ dir, runDir, socket } = cli);
 });
 
-afterAll(async () => {
-  await service.stop('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => cli?.stop());
 
-/** Each run of the binary takes about half a second (node starting, modules loading). */
-const SLOW = { timeout: 60_000 };
-
-/** Runs `hvctl ARGS --socket <the service's socket>`. */
-function hvctl(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const out = spawnSync(
-    process.execPath,
-    [BIN, ...args, ...(args.includes('--socket') ? [] : ['--socket', socket])],
-    {
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: { ...process.env, ...env },
-    },
-  );
-  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
-}
-
-function json<T = Record<string, unknown>>(args: readonly string[]): T {
-  const { status, stdout, stderr } = hvctl([...args, '--json']);
-  expect(stderr).toBe('');
-  expect(status).toBe(0);
-  return JSON.parse(stdout) as T;
-}
-
-/** The table row whose first cell is `name`, split into cells. */
-function row(table: string, name: string): string[] | undefined {
-  return table
-    .split('\n')
-    .map((line) => line.split(/ {2,}/))
-    .find((cells) => cells[0] === name);
-}
+const hvctl = (args: readonly string[], env: NodeJS.ProcessEnv = {}) => runHvctl(socket, args, { env });
+const json = <T = Record<string, unknown>>(args: readonly string[]): T => hvctlJson<T>(socket, args);
+const row = tableRow;
 
 describe('hvctl token', SLOW, () => {
   it('creates a token printed alone on stdout, which works over TCP for its scopes only', async () => {
@@ -85,10 +44,10 @@ describe('hvctl token', SLOW, () => {
     expect(created.stderr).toBe("token 'ci' created; it is shown only this once, keep it safe\n");
     const authorization = `Bearer ${created.stdout.trim()}`;
 
-    const list = await fetch(`${service.url}/vms`, { headers: { authorization } });
+    const list = await fetch(`${cli.process.url}/vms`, { headers: { authorization } });
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual({ vms: [] });
-    const create = await fetch(`${service.url}/vms`, {
+    const create = await fetch(`${cli.process.url}/vms`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'nope', cpu: { count: 1 }, memory: { size: '64M' } }),
@@ -129,7 +88,9 @@ describe('hvctl token', SLOW, () => {
     expect(again.stderr).toMatch(/^hvctl: TOKEN_EXISTS: /);
 
     expect(hvctl(['token', 'revoke', 'temp'])).toMatchObject({ status: 0, stdout: "token 'temp' revoked\n" });
-    const refused = await fetch(`${service.url}/vms`, { headers: { authorization: `Bearer ${made.token}` } });
+    const refused = await fetch(`${cli.process.url}/vms`, {
+      headers: { authorization: `Bearer ${made.token}` },
+    });
     expect(refused.status).toBe(401);
     const gone = hvctl(['token', 'revoke', 'temp']);
     expect(gone.status).toBe(2);
@@ -224,13 +185,13 @@ describe('hvctl vm', SLOW, () => {
   it('finds the socket from HV_SOCKET, or in HV_RUN_DIR like the service', () => {
     const env = { ...process.env };
     delete env.HV_SOCKET;
-    const viaRunDir = spawnSync(process.execPath, [BIN, 'vm', 'list', '--json'], {
+    const viaRunDir = spawnSync(process.execPath, [HVCTL, 'vm', 'list', '--json'], {
       encoding: 'utf8',
       env: { ...env, HV_RUN_DIR: runDir },
     });
     expect(viaRunDir.status).toBe(0);
     expect(JSON.parse(viaRunDir.stdout)).toHaveProperty('vms');
-    const viaSocket = spawnSync(process.execPath, [BIN, 'disk', 'list', '--json'], {
+    const viaSocket = spawnSync(process.execPath, [HVCTL, 'disk', 'list', '--json'], {
       encoding: 'utf8',
       env: { ...process.env, HV_SOCKET: socket },
     });
@@ -282,7 +243,7 @@ describe.skipIf(qemuImg.skip)(
 describe('hvctl events', SLOW, () => {
   /** Follows the stream in a child process and resolves with its first line that `match` accepts. */
   function follow(args: readonly string[], match: (line: string) => boolean) {
-    const child = spawn(process.execPath, [BIN, 'events', ...args, '--socket', socket], {
+    const child = spawn(process.execPath, [HVCTL, 'events', ...args, '--socket', socket], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

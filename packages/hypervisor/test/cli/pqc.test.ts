@@ -2,79 +2,34 @@
  * `hvctl key ...`, `hvctl pqc ...` and `hvctl vm attest` (the compiled binary) against a real
  * `hvctl serve --driver simulated` process, through its Unix socket.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { requireTools, startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_VECTORS_DIR } from '../../src/pqc/acvp.js';
+import { hvctlJson, runHvctl, SLOW, startCliService, tableRow, type CliService } from '../support/cli.js';
+import { corruptedVectors } from '../support/vectors.js';
 
-const BIN = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
 const openssl = requireTools(['openssl']);
 const ML_DSA_65_OID = '2.16.840.1.101.3.4.3.18';
 
-let service: ServiceProcess;
+let cli: CliService;
 let dir: string;
 let socket: string;
 
-/** A service over a fresh data directory, whose boot directory holds a kernel the VMs can name. */
-async function startService(root: string, extra: readonly string[] = []): Promise<ServiceProcess> {
-  mkdirSync(join(root, 'data', 'boot'), { recursive: true });
-  writeFileSync(join(root, 'data', 'boot', 'vmlinuz'), 'not a kernel');
-  return startServiceProcess(BIN, [
-    'serve',
-    '--driver',
-    'simulated',
-    '--port',
-    '0',
-    '--data-dir',
-    join(root, 'data'),
-    '--run-dir',
-    join(root, 'run'),
-    ...extra,
-  ]);
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hvctl-pqc-'));
-  socket = join(dir, 'run', 'api.sock');
-  service = await startService(dir);
+  cli = await startCliService({ prefix: 'hvctl-pqc-' });
+  ({ dir, socket } = cli);
 });
 
-afterAll(async () => {
-  await service.stop('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Each run of the binary takes about half a second (node starting, modules loading). */
-const SLOW = { timeout: 60_000 };
+afterAll(async () => cli?.stop());
 
 /** Runs `hvctl ARGS --socket <socket>`, with `input` on its standard input. */
-function hvctl(args: readonly string[], options: { input?: string; socket?: string } = {}) {
-  const out = spawnSync(process.execPath, [BIN, ...args, '--socket', options.socket ?? socket], {
-    encoding: 'utf8',
-    timeout: 30_000,
-    ...(options.input === undefined ? {} : { input: options.input }),
-  });
-  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
-}
-
-function json<T = Record<string, any>>(args: readonly string[]): T {
-  const { status, stdout, stderr } = hvctl([...args, '--json']);
-  expect(stderr).toBe('');
-  expect(status).toBe(0);
-  return JSON.parse(stdout) as T;
-}
-
-/** The table row whose first cell is `name`, split into cells. */
-function row(table: string, name: string): string[] | undefined {
-  return table
-    .split('\n')
-    .map((line) => line.split(/ {2,}/))
-    .find((cells) => cells[0] === name);
-}
+const hvctl = (args: readonly string[], options: { input?: string; socket?: string } = {}) =>
+  runHvctl(options.socket ?? socket, args, options.input === undefined ? {} : { input: options.input });
+const json = <T = Record<string, any>>(args: readonly string[]): T => hvctlJson<T>(socket, args);
+const row = tableRow;
 
 const FINGERPRINT = /sha256:[0-9a-f]{64}/;
 
@@ -342,28 +297,20 @@ describe('hvctl pqc', SLOW, () => {
 });
 
 describe('hvctl pqc with a failed self-test', SLOW, () => {
-  let broken: ServiceProcess;
-  let brokenDir: string;
+  let broken: CliService;
   let brokenSocket: string;
 
   beforeAll(async () => {
     // One expected ML-DSA-65 signature changed: its known-answer test fails.
-    brokenDir = mkdtempSync(join(tmpdir(), 'hvctl-pqc-broken-'));
-    const vectors = join(brokenDir, 'vectors');
-    cpSync(DEFAULT_VECTORS_DIR, vectors, { recursive: true });
-    const file = join(vectors, 'ML-DSA-sigGen-FIPS204.json');
-    const set = JSON.parse(readFileSync(file, 'utf8'));
-    const test = set.testGroups[1].tests[0];
-    test.signature = (test.signature[0] === '0' ? '1' : '0') + test.signature.slice(1);
-    writeFileSync(file, JSON.stringify(set));
-    brokenSocket = join(brokenDir, 'run', 'api.sock');
-    broken = await startService(brokenDir, ['--pqc-vectors-dir', vectors]);
+    const brokenDir = mkdtempSync(join(tmpdir(), 'hvctl-pqc-broken-'));
+    broken = await startCliService({
+      dir: brokenDir,
+      args: ['--pqc-vectors-dir', corruptedVectors(brokenDir)],
+    });
+    brokenSocket = broken.socket;
   });
 
-  afterAll(async () => {
-    await broken.stop('SIGTERM');
-    rmSync(brokenDir, { recursive: true, force: true });
-  });
+  afterAll(async () => broken?.stop());
 
   it('self-test exits 1 and names the failed test; status says PQC is unavailable', () => {
     const failed = hvctl(['pqc', 'self-test'], { socket: brokenSocket });

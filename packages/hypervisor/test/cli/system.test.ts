@@ -1,45 +1,18 @@
 /** `hvctl system ...` (the compiled binary) against a real `hvctl serve --driver simulated`. */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUptime } from '../../src/cli/system.js';
+import { runHvctl, startCliService, type CliService } from '../support/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
-
-let service: ServiceProcess;
-let dir: string;
-let socket: string;
+let cli: CliService;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hvctl-system-'));
-  socket = join(dir, 'run', 'api.sock');
-  service = await startServiceProcess(BIN, [
-    'serve',
-    '--driver',
-    'simulated',
-    '--port',
-    '0',
-    '--data-dir',
-    join(dir, 'data'),
-    '--run-dir',
-    join(dir, 'run'),
-  ]);
+  cli = await startCliService({ prefix: 'hvctl-system-' });
 });
 
-afterAll(async () => {
-  await service.stop('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => cli?.stop());
 
 function hvctl(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, 'system', ...args, '--socket', socket], {
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+  const out = runHvctl(cli.socket, ['system', ...args]);
   expect(out.stderr).toBe('');
   expect(out.status).toBe(0);
   return out.stdout;
@@ -96,7 +69,7 @@ describe('hvctl system', { timeout: 60_000 }, () => {
     expect(hvctl('config')).toMatch(/^driver: +simulated$/m);
     expect(JSON.parse(hvctl('config', '--json'))).toMatchObject({
       driver: 'simulated',
-      run_dir: join(dir, 'run'),
+      run_dir: cli.runDir,
     });
   });
 });
