@@ -8,15 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { requireTools, startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireTestGuest, type GuestGate, type TestGuest } from '../support/guest.js';
+import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { createToken } from '../support/socket-client.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img', 'sha384sum']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
-const BIN = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hv-attest-'));
 let service: ServiceProcess;
 let token: string;
@@ -42,25 +40,8 @@ describe.skipIf(gate.skip)('attestation of a guest under QEMU (TCG)', () => {
   beforeAll(async () => {
     if (gate.skip) return;
     guest = gate.guest;
-    const runDir = join(dir, 'run');
-    service = await startServiceProcess(BIN, [
-      'serve',
-      '--port',
-      '0',
-      '--data-dir',
-      join(dir, 'data'),
-      '--run-dir',
-      runDir,
-      '--boot-dir',
-      guest.dir,
-      '--driver',
-      'qemu',
-      '--accel',
-      'tcg',
-      '--stop-timeout-ms',
-      '2000',
-    ]);
-    token = await createToken(join(runDir, 'api.sock'), ['vm:write', 'storage:write', 'pqc:write']);
+    service = await serveQemu(dir, guest, ['--stop-timeout-ms', '2000']);
+    token = await createToken(join(dir, 'run', 'api.sock'), ['vm:write', 'storage:write', 'pqc:write']);
   }, 300_000);
 
   afterAll(async () => {

@@ -7,18 +7,16 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { requireTools, startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeKvm } from '../../src/drivers/qemu/host.js';
-import { requireTestGuest, type GuestGate, type TestGuest } from '../support/guest.js';
+import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
 import { until } from '../support/until.js';
 import { createToken } from '../support/socket-client.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
-const BIN = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hv-qemu-'));
 const runDir = join(dir, 'run');
 let service: ServiceProcess;
@@ -38,25 +36,7 @@ const alive = (pid: number): boolean => {
 /** A guest under TCG boots in seconds, but a busy CI machine can take much longer. */
 const GUEST = { timeoutMs: 60_000, intervalMs: 100 };
 
-function serve(): Promise<ServiceProcess> {
-  return startServiceProcess(BIN, [
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    join(dir, 'data'),
-    '--run-dir',
-    runDir,
-    '--boot-dir',
-    guest.dir,
-    '--driver',
-    'qemu',
-    '--accel',
-    'tcg',
-    '--stop-timeout-ms',
-    '20000',
-  ]);
-}
+const serve = (): Promise<ServiceProcess> => serveQemu(dir, guest, ['--stop-timeout-ms', '20000']);
 
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(service.url + path, {
@@ -213,23 +193,10 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
   it("with --accel kvm, runs the guest where nested KVM works, else ends CRASHED with QEMU's own text", async (context) => {
     const kvm = probeKvm();
     if (!kvm.usable) return context.skip(`KVM: ${kvm.reason}`);
-    const kvmService = await startServiceProcess(BIN, [
-      'serve',
-      '--port',
-      '0',
-      '--data-dir',
-      join(dir, 'kvm-data'),
-      '--run-dir',
-      join(dir, 'kvm-run'),
-      '--boot-dir',
-      guest.dir,
-      '--driver',
-      'qemu',
-      '--accel',
-      'kvm',
-    ]);
+    // The last --accel wins: this service asks for KVM.
+    const kvmService = await serveQemu(join(dir, 'kvm'), guest, ['--accel', 'kvm']);
     try {
-      const kvmToken = await createToken(join(dir, 'kvm-run', 'api.sock'), ['vm:write']);
+      const kvmToken = await createToken(join(dir, 'kvm', 'run', 'api.sock'), ['vm:write']);
       const call = async (method: string, path: string, body?: unknown) =>
         (
           await fetch(kvmService.url + path, {
@@ -249,7 +216,7 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
       const started = await call('POST', '/vms/kvm/start');
       if (started.error === undefined) expect(started.runtime.accelerator).toBe('kvm');
       else expect(started.error.code).toBe('DRIVER_ERROR');
-      const serialLog = join(dir, 'kvm-run', 'vms', 'kvm', 'serial.log');
+      const serialLog = join(dir, 'kvm', 'run', 'vms', 'kvm', 'serial.log');
       const outcome = await until(
         'the guest marker or a crash',
         async () => {

@@ -2,10 +2,13 @@
  * The tiny Linux guest the tests boot under QEMU, built by scripts/build-test-guest.mjs (Debian's
  * kernel and a busybox initramfs) into packages/hypervisor/.cache/test-guest/ the first time.
  * Its /init prints `marker` on the serial console and powers off on the ACPI power button; with
- * one of `actions` on its command line it panics, or powers itself off, right after the marker.
+ * one of `actions` on its command line it panics, powers itself off, or prints `tick` and a
+ * counter every second (`HV-TEST-GUEST-TICK 1`, `... 2`), right after the marker.
  */
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -19,7 +22,9 @@ export interface TestGuest {
   cmdline: string;
   marker: string;
   /** Command-line words for what the guest does on its own after the marker. */
-  actions: { panic: string; powerOff: string };
+  actions: { panic: string; powerOff: string; tick: string };
+  /** What each line the `tick` action prints starts with, before its counter. */
+  tick: string;
 }
 
 let built: Promise<TestGuest> | undefined;
@@ -50,4 +55,33 @@ export async function requireTestGuest(env = process.env): Promise<GuestGate> {
     if (env.CI === 'true') throw error;
     return { skip: true, reason: (error as Error).message };
   }
+}
+
+const HVCTL = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
+
+/**
+ * `hvctl serve` with the QEMU driver under TCG over `dir` (`dir/data`, `dir/run`), whose boot
+ * directory is the guest's, so VMs name its kernel and initramfs by their file names.
+ */
+export function serveQemu(
+  dir: string,
+  guest: TestGuest,
+  extra: readonly string[] = [],
+): Promise<ServiceProcess> {
+  return startServiceProcess(HVCTL, [
+    'serve',
+    '--port',
+    '0',
+    '--data-dir',
+    join(dir, 'data'),
+    '--run-dir',
+    join(dir, 'run'),
+    '--boot-dir',
+    guest.dir,
+    '--driver',
+    'qemu',
+    '--accel',
+    'tcg',
+    ...extra,
+  ]);
 }
