@@ -29,8 +29,13 @@ export const CACHE_DIR = fileURLToPath(new URL('../.cache/test-guest/', import.m
 export const MARKER = 'HV-TEST-GUEST-READY';
 // quiet: the boot log goes through an emulated UART, and every byte of it costs time under TCG.
 export const CMDLINE = 'console=ttyS0 quiet';
-/** Words that, added to the command line, make the guest act on its own right after the marker. */
-export const ACTIONS = { panic: 'hv-test-panic', powerOff: 'hv-test-poweroff' };
+/**
+ * Words that, added to the command line, make the guest act on its own right after the marker:
+ * panic, power itself off, or print `TICK n` (n = 1, 2, ...) every second, so a test can see that
+ * a guest goes on where it was (a live migration) rather than booting again.
+ */
+export const ACTIONS = { panic: 'hv-test-panic', powerOff: 'hv-test-poweroff', tick: 'hv-test-tick' };
+export const TICK = 'HV-TEST-GUEST-TICK';
 const META_PACKAGE = 'linux-image-amd64';
 const BUSYBOX = '/bin/busybox';
 /**
@@ -74,6 +79,7 @@ echo ${MARKER}
 case " $(cat /proc/cmdline) " in
   *" ${ACTIONS.panic} "*) echo c > /proc/sysrq-trigger ;;
   *" ${ACTIONS.powerOff} "*) poweroff -f ;;
+  *" ${ACTIONS.tick} "*) n=0; while true; do n=$((n + 1)); echo "${TICK} $n"; sleep 1; done ;;
 esac
 while true; do sleep 3600; done
 `;
@@ -227,6 +233,7 @@ function describe(dir, manifest) {
     cmdline: manifest.cmdline,
     marker: manifest.marker,
     actions: manifest.actions,
+    tick: manifest.tick,
   };
 }
 
@@ -325,6 +332,7 @@ function build({ force = false, log = console.error }) {
       cmdline: CMDLINE,
       marker: MARKER,
       actions: ACTIONS,
+      tick: TICK,
       recipe,
     };
     writeFileSync(join(out, 'guest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -46,6 +46,29 @@ export const HvErrors = {
     'conflict',
     (p) => `disk image '${p.name}' is attached to VM '${p.vm}', which is running`,
   ),
+  snapshotNotFound: defineError<{ vm: string; name: string }>(
+    'SNAPSHOT_NOT_FOUND',
+    'not_found',
+    (p) => `VM '${p.vm}' has no snapshot named '${p.name}'`,
+  ),
+  /** The VM has a snapshot of this name, or one of its images holds a snapshot tagged so. */
+  snapshotAlreadyExists: defineError<{ vm: string; name: string; where: string }>(
+    'SNAPSHOT_ALREADY_EXISTS',
+    'conflict',
+    (p) => `a snapshot named '${p.name}' already exists ${p.where}`,
+  ),
+  /** The VM's disks cannot hold internal snapshots (none, or one is not qcow2). */
+  snapshotUnsupported: defineError<{ vm: string; reason: string }>(
+    'SNAPSHOT_UNSUPPORTED',
+    'conflict',
+    (p) => `VM '${p.vm}' cannot have snapshots: ${p.reason}`,
+  ),
+  /** The snapshot's data is no longer where its record says (an image deleted, a tag removed). */
+  snapshotInconsistent: defineError<{ vm: string; name: string; reason: string }>(
+    'SNAPSHOT_INCONSISTENT',
+    'conflict',
+    (p) => `snapshot '${p.name}' of VM '${p.vm}' cannot be restored: ${p.reason}`,
+  ),
   /** A host tool (qemu-img) refused or failed: its own text is the reason, its arguments in `details.args`. */
   toolFailed: defineError<{ tool: string; reason: string }>(
     'TOOL_FAILED',
@@ -90,6 +113,30 @@ export const HvErrors = {
     'POOL_FULL',
     'conflict',
     (p) => `storage pool '${p.pool}' (capacity ${p.capacity}) has ${p.free} left: not enough for ${p.field}`,
+  ),
+  /** Another operation on the image (a convert, compact, check, resize or rekey) has not ended. */
+  diskBusy: defineError<{ name: string; operation: string }>(
+    'DISK_BUSY',
+    'conflict',
+    (p) => `disk image '${p.name}' is busy: a ${p.operation} of it is under way`,
+  ),
+  /** The operation does not apply to this image (a compact of a raw image, a rekey of a clear one). */
+  diskOperationUnsupported: defineError<{ name: string; operation: string; reason: string }>(
+    'DISK_OPERATION_UNSUPPORTED',
+    'conflict',
+    (p) => `cannot ${p.operation} disk image '${p.name}': ${p.reason}`,
+  ),
+  /** qemu-img ran and refused the new size; its words are the reason. */
+  resizeRefused: defineError<{ reason: string }>(
+    'RESIZE_REFUSED',
+    'conflict',
+    (p) => `qemu-img refused the resize: ${p.reason}`,
+  ),
+  /** The passphrase given opens no LUKS key slot of the image (the service maps it to its field). */
+  secretRefused: defineError<{ reason: string }>(
+    'SECRET_REFUSED',
+    'invalid',
+    (p) => `the secret does not unlock the image: ${p.reason}`,
   ),
   operationNotFound: defineError<{ id: string }>(
     'OPERATION_NOT_FOUND',
@@ -145,6 +192,57 @@ export const HvErrors = {
     'SEALED_KEY_UNREADABLE',
     'internal',
     (p) => `the sealed secret of ${p.context} cannot be opened with the host key: ${p.reason}`,
+  ),
+  /** A linked clone's image backs onto this one: it may be neither deleted nor written by a VM. */
+  diskIsBacking: defineError<{ name: string; clones: string[]; hint: string }>(
+    'DISK_IS_BACKING',
+    'conflict',
+    (p) =>
+      `disk image '${p.name}' is the backing file of linked clone image(s) ${p.clones.map((c) => `'${c}'`).join(', ')}: ${p.hint}`,
+  ),
+  /** The destination of a live migration cannot open an image where the source has it. */
+  migrationStorageUnshared: defineError<{ image: string; path: string; reason: string }>(
+    'MIGRATION_STORAGE_UNSHARED',
+    'conflict',
+    (p) =>
+      `the destination cannot use disk image '${p.image}' at ${p.path}: ${p.reason}; live migration ` +
+      'needs every image on storage both hosts share, in a pool at the same path on each',
+  ),
+  migrationDestinationUnreachable: defineError<{ destination: string; reason: string }>(
+    'MIGRATION_DESTINATION_UNREACHABLE',
+    'unavailable',
+    (p) => `cannot reach the migration destination ${p.destination}: ${p.reason}`,
+  ),
+  /** The destination refused the token the caller gave for it (401 or 403 there). */
+  migrationDestinationDenied: defineError<{ destination: string; reason: string }>(
+    'MIGRATION_DESTINATION_DENIED',
+    'invalid',
+    (p) =>
+      `the migration destination ${p.destination} refused the token: ${p.reason} (it needs a token ` +
+      'of that host with scope vm:write)',
+  ),
+  /** The destination answered something its API does not promise. */
+  migrationDestinationBroken: defineError<{ destination: string; reason: string }>(
+    'MIGRATION_DESTINATION_ERROR',
+    'internal',
+    (p) => `the migration destination ${p.destination} answered unexpectedly: ${p.reason}`,
+  ),
+  /** QEMU's migration failed, or the destination did not take the guest over. */
+  migrationFailed: defineError<{ vm: string; reason: string }>(
+    'MIGRATION_FAILED',
+    'internal',
+    (p) => `live migration of VM '${p.vm}' failed: ${p.reason}`,
+  ),
+  migrationNotRunning: defineError<{ vm: string }>(
+    'MIGRATION_NOT_RUNNING',
+    'conflict',
+    (p) => `no live migration of VM '${p.vm}' is under way`,
+  ),
+  /** Something of the VM cannot move with it (internal snapshots' records stay with the host). */
+  migrationUnsupported: defineError<{ vm: string; reason: string }>(
+    'MIGRATION_UNSUPPORTED',
+    'conflict',
+    (p) => `VM '${p.vm}' cannot be migrated live: ${p.reason}`,
   ),
 };
 

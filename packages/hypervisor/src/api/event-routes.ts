@@ -12,6 +12,10 @@ export const EVENT_KINDS = [
   'vm.reset',
   'storage.created',
   'storage.deleted',
+  'storage.forgotten',
+  'migration.progress',
+  'vm.migrated',
+  'vm.incoming',
 ] as const;
 
 export const MAX_AUDIT_PAGE = 500;

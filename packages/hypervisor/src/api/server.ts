@@ -16,12 +16,17 @@ import {
 } from '@lab/server-kit';
 import { API_PREFIX, SOCKET_FILE, type ServeConfig } from '../config.js';
 import { createAttestationService } from '../domain/attestation.js';
+import { createCloneService } from '../domain/clone-service.js';
+import { createDiskClaims } from '../domain/disk-claims.js';
+import { createDiskOperations } from '../domain/disk-operations.js';
 import { createDiskService } from '../domain/disk-service.js';
 import { hostLimits } from '../domain/host.js';
 import { createKeyService } from '../domain/key-service.js';
+import { createMigrationService } from '../domain/migration-service.js';
 import { createOperations, OperationSchema } from '../domain/operations.js';
 import { createPoolService, PoolSchema } from '../domain/pool-service.js';
 import { createPqcService } from '../domain/pqc-service.js';
+import { createSnapshotService, SnapshotSchema } from '../domain/snapshot-service.js';
 import { systemInfo } from '../domain/system-info.js';
 import { createSystemService } from '../domain/system-service.js';
 import { createVmService } from '../domain/vm-service.js';
@@ -39,15 +44,19 @@ import { createEventLog } from '../store/events.js';
 import { createOperationRepository } from '../store/operations.js';
 import { createPoolRepository } from '../store/pools.js';
 import { createKeyRepository } from '../store/pqc-keys.js';
+import { createSnapshotRepository } from '../store/snapshots.js';
 import { createUnitOfWork } from '../store/unit-of-work.js';
 import { createVmRepository } from '../store/vms.js';
 import { VERSION } from '../version.js';
 import { auditFailures, authenticator } from './access.js';
+import { cloneRoutes } from './clone-routes.js';
 import { eventRoutes } from './event-routes.js';
+import { migrationRoutes } from './migration-routes.js';
 import { operationRoutes } from './operation-routes.js';
 import { PQC_SCHEMAS, pqcRoutes } from './pqc-routes.js';
 import { SCOPES, TOKEN_PREFIX } from './scopes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
+import { snapshotRoutes } from './snapshot-routes.js';
 import { closeSocket, listenOnSocket } from './socket.js';
 import { storageRoutes } from './storage-routes.js';
 import { systemRoutes } from './system-routes.js';
@@ -57,6 +66,8 @@ import { vmRoutes } from './vm-routes.js';
 export interface ServerOptions {
   /** A driver made by the caller (tests); by default the one the settings select. */
   driver?: VmDriver;
+  /** PBKDF time of new LUKS key slots (tests make it short); qemu's 2 s by default. */
+  luksIterTimeMs?: number;
 }
 
 export async function buildServer(
@@ -79,7 +90,7 @@ export async function buildServer(
       '`{run_dir}/api.sock` needs no token. Each route states the scope it needs.',
     prefix: API_PREFIX,
     logger,
-    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS, OperationSchema, PoolSchema],
+    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS, OperationSchema, PoolSchema, SnapshotSchema],
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'an API token, `hvt_` and 43 characters' },
     },
@@ -98,10 +109,29 @@ export async function buildServer(
     disks: diskRepository,
     unitOfWork,
     defaultPath: join(dataDir, 'images'),
-    virtualSize: async (disk) => (await imageInfo(pools.imageFile(disk))).virtualSize,
+    virtualSize: async (disk) => (await imageInfo(pools.imageFile(disk), disk.format)).virtualSize,
   });
   pools.ensureDefault();
-  const disks = createDiskService({ disks: diskRepository, vms: vmRepository, pools, unitOfWork });
+  const claims = createDiskClaims();
+  const luks = options.luksIterTimeMs === undefined ? {} : { luksIterTimeMs: options.luksIterTimeMs };
+  const disks = createDiskService({
+    disks: diskRepository,
+    vms: vmRepository,
+    pools,
+    unitOfWork,
+    claims,
+    ...luks,
+  });
+  const diskOperations = createDiskOperations({
+    disks: diskRepository,
+    vms: vmRepository,
+    pools,
+    images: disks,
+    unitOfWork,
+    operations,
+    claims,
+    ...luks,
+  });
   const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
   const vms = createVmService({
     vms: vmRepository,
@@ -109,9 +139,45 @@ export async function buildServer(
     driver,
     unitOfWork,
     host: hostLimits(),
-    imageFile: pools.imageFile,
+    // A VM is not launched on an image a convert, compact or resize is working on (DISK_BUSY).
+    imageFile: (disk, field) => {
+      claims.assertFree(disk.name);
+      return pools.imageFile(disk, field);
+    },
     bootDir,
     stopTimeoutMs: config.stopTimeoutMs,
+    logger,
+  });
+  const snapshotRepository = createSnapshotRepository(db);
+  const snapshots = createSnapshotService({
+    vms,
+    vmRepository,
+    disks: diskRepository,
+    imageFile: pools.imageFile,
+    snapshots: snapshotRepository,
+    claims,
+    driver,
+    unitOfWork,
+  });
+  const clones = createCloneService({
+    vms,
+    vmRepository,
+    disks: diskRepository,
+    pools,
+    claims,
+    driver,
+    unitOfWork,
+  });
+  const migrations = createMigrationService({
+    vms,
+    vmRepository,
+    disks: diskRepository,
+    pools,
+    driver,
+    operations,
+    unitOfWork,
+    listenHost: config.host,
+    snapshotsOf: (vm) => snapshotRepository.list(vm),
     logger,
   });
   const hostInfo = () =>
@@ -163,6 +229,8 @@ export async function buildServer(
       );
     }
     operations.recover();
+    // Before the VM service re-attaches: migrations this process ran are settled first.
+    await migrations.recover();
     await vms.recover();
     socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
     logger.info(
@@ -182,7 +250,10 @@ export async function buildServer(
     [
       healthRoute({ service: 'hypervisor', version: VERSION, check: () => db.prepare('SELECT 1').get() }),
       ...vmRoutes(vms, config.stopTimeoutMs),
-      ...storageRoutes(disks, pools),
+      ...cloneRoutes(clones),
+      ...migrationRoutes(migrations),
+      ...snapshotRoutes(snapshots),
+      ...storageRoutes(disks, pools, diskOperations),
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),
       ...pqcRoutes(pqc, keys, attestation),

@@ -1,7 +1,19 @@
-/** The disk image routes (create, list, read, delete) and the storage pools they live in. */
+/**
+ * The disk image routes (create, list, read, delete; resize and rekey answering when done;
+ * convert, compact and check answering 202 with a tracked operation) and the storage pools.
+ */
 import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { API_PREFIX } from '../config.js';
+import {
+  CheckSchema,
+  CompactSchema,
+  ConvertSchema,
+  RekeySchema,
+  ResizeSchema,
+  type DiskOperations,
+} from '../domain/disk-operations.js';
 import {
   MAX_IMAGE_BYTES,
   MIN_IMAGE_BYTES,
@@ -9,6 +21,7 @@ import {
   type DiskImage,
   type DiskService,
 } from '../domain/disk-service.js';
+import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { PoolCreateSchema, PoolSchema, type PoolService, type PoolView } from '../domain/pool-service.js';
 import { formatSize } from '../domain/units.js';
 import { RESOURCE_NAME_PATTERN, SIZE_PATTERN } from '../domain/vm-definition.js';
@@ -26,21 +39,63 @@ const CreateImageBody = Type.Object(
       pattern: RESOURCE_NAME_PATTERN,
       description: 'letters, digits, `.`, `_`, `-`; not starting with `.`',
     }),
-    size: Type.String({
-      pattern: SIZE_PATTERN,
-      description: `virtual size with a binary unit, ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`,
-    }),
+    size: Type.Optional(
+      Type.String({
+        pattern: SIZE_PATTERN,
+        description:
+          `virtual size with a binary unit, ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}; ` +
+          "required but for a thin clone, which takes its base's size by default",
+      }),
+    ),
     format: Type.Optional(Type.Enum(['qcow2', 'raw'], { default: 'qcow2' })),
     pool: Type.Optional(
       Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'the storage pool (default `default`)' }),
+    ),
+    encrypted: Type.Optional(
+      Type.Boolean({ description: 'LUKS encryption (qcow2), unlocked by `secret`', default: false }),
+    ),
+    secret: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'the passphrase of an encrypted image: write-only, never stored or returned',
+      }),
+    ),
+    backing: Type.Optional(
+      Type.String({
+        pattern: RESOURCE_NAME_PATTERN,
+        description:
+          'a thin clone (qcow2 overlay) of this image in the same pool; `size` defaults to its size',
+      }),
+    ),
+    preallocation: Type.Optional(
+      Type.Enum(['off', 'metadata', 'falloc', 'full'], {
+        description: 'what qemu-img allocates up front (`metadata`: qcow2 only)',
+        default: 'off',
+      }),
     ),
   },
   { additionalProperties: false },
 );
 
+const Operation = schemaRef<OperationView>(OperationSchema);
+const inUse = 'DISK_IN_USE (a VM with a QEMU process attaches it), DISK_BUSY (another operation on it)';
+const secretRefused = '`secret` missing, given for a clear image, or not unlocking it';
+const operationStarted = 'Answers 202 with the operation (`Location: /api/v1/operations/{id}`).';
+
+/** A 202 with the operation and where to follow it. */
+function accepted(reply: FastifyReply, op: OperationView): OperationView {
+  void reply.code(202).header('location', `${API_PREFIX}/operations/${op.id}`);
+  return op;
+}
+
 const Pool = schemaRef<PoolView>(PoolSchema);
 
-export function storageRoutes(disks: DiskService, pools: PoolService): RouteSpec[] {
+export function storageRoutes(
+  disks: DiskService,
+  pools: PoolService,
+  diskOperations: DiskOperations,
+): RouteSpec[] {
   return [
     defineRoute({
       method: 'GET',
@@ -94,13 +149,20 @@ export function storageRoutes(disks: DiskService, pools: PoolService): RouteSpec
       access: WRITE,
       schema: {
         description:
-          'Makes an empty image with `qemu-img create` in the images directory; answers 201 with it.',
+          'Makes an empty image with `qemu-img create` in the pool; answers 201 with it. `encrypted` ' +
+          'makes a LUKS qcow2 image whose passphrase is `secret` (handed to qemu-img in a 0600 file, ' +
+          'never stored); `backing` makes a thin clone of another image of the pool (`-b`), which ' +
+          'may then not be deleted or shrunk while the clone exists; `preallocation` is passed on.',
         body: CreateImageBody,
         response: {
           201: Image,
-          400: documentedError('VALIDATION_ERROR: name, size or format; `details.field` names it'),
+          400: documentedError(
+            'VALIDATION_ERROR: name, size, format, encrypted, secret, backing or preallocation; `details.field` names it',
+          ),
           404: documentedError('POOL_NOT_FOUND'),
-          409: documentedError("DISK_ALREADY_EXISTS, POOL_FULL (past the pool's capacity)"),
+          409: documentedError(
+            "DISK_ALREADY_EXISTS, POOL_FULL (past the pool's capacity), DISK_IN_USE or DISK_BUSY (the base)",
+          ),
         },
       },
       handler: async (request, reply) => {
@@ -123,18 +185,152 @@ export function storageRoutes(disks: DiskService, pools: PoolService): RouteSpec
       handler: async (request) => disks.get(request.params.name),
     }),
     defineRoute({
+      method: 'PATCH',
+      url: '/storage/:name',
+      summary: 'Resize a disk image',
+      tags: ['storage'],
+      access: WRITE,
+      schema: {
+        description:
+          "`qemu-img resize`, answered when done. Growing takes from the pool's capacity; making it " +
+          'smaller needs `shrink: true` (what lies past the new end is lost), is refused for the base ' +
+          'of a thin clone, and is refused when qemu-img refuses it (RESIZE_REFUSED, its words).',
+        params: ResourceNameParams,
+        body: ResizeSchema,
+        response: {
+          200: Image,
+          400: documentedError(`VALIDATION_ERROR: size, shrink (needed to shrink), ${secretRefused}`),
+          404: notFound,
+          409: documentedError(`${inUse}, POOL_FULL, DISK_IS_BACKING, RESIZE_REFUSED`),
+        },
+      },
+      handler: async (request) =>
+        diskOperations.resize(request.params.name, request.body, auditContext(request)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/storage/:name/convert',
+      summary: 'Convert a disk image into a new one',
+      tags: ['storage'],
+      access: WRITE,
+      schema: {
+        description:
+          "`qemu-img convert -p` into a new image `target` (in `pool`, default the source's) of " +
+          '`format`, `compress`ed clusters for a qcow2 target. The new image stands alone (a thin ' +
+          "clone's base is read through); an encrypted image converts to qcow2 under the same " +
+          `passphrase only. ${operationStarted} Its result names the new image and its sizes.`,
+        params: ResourceNameParams,
+        body: ConvertSchema,
+        response: {
+          202: Operation,
+          400: documentedError(`VALIDATION_ERROR: target, format, compress (qcow2 only), ${secretRefused}`),
+          404: documentedError('DISK_NOT_FOUND, POOL_NOT_FOUND'),
+          409: documentedError(`${inUse}, DISK_ALREADY_EXISTS (target), POOL_FULL`),
+        },
+      },
+      handler: async (request, reply) =>
+        accepted(
+          reply,
+          await diskOperations.convert(request.params.name, request.body, auditContext(request, 202)),
+        ),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/storage/:name/compact',
+      summary: 'Compact a qcow2 image',
+      tags: ['storage'],
+      access: WRITE,
+      schema: {
+        description:
+          '`qemu-img convert -p -O qcow2` into a temporary file beside the image, renamed over it ' +
+          'when done: clusters the guest freed are left behind. A thin clone stays thin, an encrypted ' +
+          `image stays encrypted. ${operationStarted} Its result: \`bytes_before\`, \`bytes_after\`, ` +
+          '`bytes_saved` (space used on the host).',
+        params: ResourceNameParams,
+        body: Type.Union([CompactSchema, Type.Null()]),
+        response: {
+          202: Operation,
+          400: documentedError(`VALIDATION_ERROR: ${secretRefused}`),
+          404: notFound,
+          409: documentedError(`${inUse}, DISK_OPERATION_UNSUPPORTED (a raw image)`),
+        },
+      },
+      handler: async (request, reply) =>
+        accepted(
+          reply,
+          await diskOperations.compact(request.params.name, request.body ?? {}, auditContext(request, 202)),
+        ),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/storage/:name/check',
+      summary: 'Check a qcow2 image',
+      tags: ['storage'],
+      access: WRITE,
+      schema: {
+        description:
+          '`qemu-img check --output=json`, with `-r leaks` or `-r all` when `repair` says so. ' +
+          `${operationStarted} Its result: \`corruptions\`, \`leaks\`, \`check_errors\`, ` +
+          '`image_end_offset`, the cluster counts qemu-img gives, `repaired` (`{corruptions, leaks}` ' +
+          'fixed) and `clean`; after a repair the counts are of the repaired image. Problems found ' +
+          'are a result, not a failure.',
+        params: ResourceNameParams,
+        body: Type.Union([CheckSchema, Type.Null()]),
+        response: {
+          202: Operation,
+          400: documentedError(`VALIDATION_ERROR: repair, ${secretRefused}`),
+          404: notFound,
+          409: documentedError(`${inUse}, DISK_OPERATION_UNSUPPORTED (a raw image)`),
+        },
+      },
+      handler: async (request, reply) =>
+        accepted(
+          reply,
+          await diskOperations.check(request.params.name, request.body ?? {}, auditContext(request, 202)),
+        ),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/storage/:name/rekey',
+      summary: 'Rotate the passphrase of an encrypted image',
+      tags: ['storage'],
+      access: WRITE,
+      schema: {
+        description:
+          '`qemu-img amend`: a LUKS key slot for `new_secret` is added, then every slot `old_secret` ' +
+          'opens is erased; answered when done. Both go to qemu-img in 0600 files only and are never ' +
+          'stored, logged or returned.',
+        params: ResourceNameParams,
+        body: RekeySchema,
+        response: {
+          200: Image,
+          400: documentedError(
+            'VALIDATION_ERROR: old_secret (does not unlock the image), new_secret (the same as the old)',
+          ),
+          404: notFound,
+          409: documentedError(`${inUse}, DISK_OPERATION_UNSUPPORTED (not encrypted)`),
+        },
+      },
+      handler: async (request) =>
+        diskOperations.rekey(request.params.name, request.body, auditContext(request)),
+    }),
+    defineRoute({
       method: 'DELETE',
       url: '/storage/:name',
       summary: 'Delete a disk image',
       tags: ['storage'],
       access: WRITE,
       schema: {
-        description: 'Removes the image file. Refused while a running or paused VM has it attached.',
+        description:
+          'Removes the image file. Refused while a running or paused VM has it attached, while an ' +
+          'operation works on it, and while a thin clone backs onto it.',
         params: ResourceNameParams,
         response: {
           200: Deleted,
           404: notFound,
-          409: documentedError('DISK_IN_USE: a running VM has it attached'),
+          409: documentedError(
+            'DISK_IN_USE (a running VM has it attached), DISK_BUSY, DISK_IS_BACKING (a thin clone needs it)',
+          ),
         },
       },
       handler: async (request) => {

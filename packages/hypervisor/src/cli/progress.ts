@@ -1,7 +1,8 @@
 /**
- * A spinner line for requests that can take long (`vm stop` waiting for the guest's ACPI power-off).
- * It is drawn on standard error and only on a terminal, so pipes and scripts see nothing of it, and
- * only after `delayMs`, so quick answers leave no trace.
+ * A spinner line for requests that can take long (`vm stop` waiting for the guest's ACPI power-off),
+ * and a percentage bar for tracked operations whose progress is known (`disk convert`). Both are
+ * drawn on standard error and only on a terminal, so pipes and scripts see nothing of them, and
+ * the spinner only after `delayMs`, so quick answers leave no trace.
  */
 
 export interface SpinnerStream {
@@ -54,4 +55,33 @@ export async function withSpinner<T>(label: string, work: () => Promise<T>): Pro
   } finally {
     spinner.stop();
   }
+}
+
+export interface ProgressBar {
+  /** Draws the bar at `percent` (0 to 100), when it changed. */
+  update(percent: number): void;
+  /** Clears the line, if one was drawn. */
+  stop(): void;
+}
+
+const BAR_WIDTH = 30;
+
+/** `label [#########.....................]  31%`, redrawn in place; nothing when not a terminal. */
+export function startProgressBar(stream: SpinnerStream, label: string): ProgressBar {
+  if (stream.isTTY !== true) return { update: () => undefined, stop: () => undefined };
+  let shown: number | undefined;
+  return {
+    update(percent) {
+      const whole = Math.floor(Math.min(100, Math.max(0, percent)));
+      if (whole === shown) return;
+      shown = whole;
+      const filled = Math.round((whole / 100) * BAR_WIDTH);
+      const bar = `${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}`;
+      stream.write(`\r${label} [${bar}] ${String(whole).padStart(3)}%\x1b[K`);
+    },
+    stop() {
+      if (shown !== undefined) stream.write('\r\x1b[K');
+      shown = undefined;
+    },
+  };
 }

@@ -16,6 +16,7 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
+import { addMigrationCommands } from './migration.js';
 import { withSpinner } from './progress.js';
 import { formatFields, formatTable } from './table.js';
 
@@ -243,4 +244,6 @@ export function addVmCommands(program: Command): void {
       // The report is JSON for people too: it is meant to be saved and handed to `pqc verify`.
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     });
+
+  addMigrationCommands(vm);
 }

@@ -1,20 +1,24 @@
 /**
  * Disk images, the minimal set VMs need: create (qemu-img create), list, details (qemu-img
  * info), delete. An image is made under a temporary name and renamed into place in the
- * transaction that records it, so a failure leaves neither a file nor a row behind.
+ * transaction that records it, so a failure leaves neither a file nor a row behind. A new image
+ * may be LUKS-encrypted (its passphrase is used once and never kept), a thin clone of a base in
+ * the same pool, or preallocated. What changes an existing image is in disk-operations.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
+import { Nullable } from '@lab/server-kit';
 import { HvErrors, invalidField } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
 import type { DiskFormat, DiskRecord, DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import type { VmRepository } from '../store/vms.js';
-import { createImage, imageInfo } from '../drivers/qemu-img.js';
+import { createImage, imageInfo, type CreateOptions, type Preallocation } from '../drivers/qemu-img.js';
+import type { DiskClaims } from './disk-claims.js';
 import type { PoolService } from './pool-service.js';
 import { formatSize, MIB, parseSize } from './units.js';
-import { isActive } from './vm-states.js';
+import { hasProcess } from './vm-states.js';
 
 /** Largest image one request may create (virtual size; qcow2 allocates lazily). */
 export const MAX_IMAGE_BYTES = 16 * 1024 ** 4;
@@ -30,6 +34,10 @@ export const DiskImageSchema = Type.Object(
     size_bytes: Type.Integer(),
     actual_size: Type.String({ description: 'space used on the host, binary units' }),
     actual_size_bytes: Type.Integer(),
+    encrypted: Type.Boolean({ description: 'LUKS-encrypted (qcow2); opening it takes its passphrase' }),
+    backing: Nullable(
+      Type.String({ description: 'the base image this thin clone reads what it has not written from' }),
+    ),
     created_at: Type.String({ format: 'date-time', description: 'when the image was made' }),
     used_by: Type.Array(Type.String(), { description: 'VMs whose definition attaches the image' }),
   },
@@ -37,17 +45,58 @@ export const DiskImageSchema = Type.Object(
 );
 export type DiskImage = Static<typeof DiskImageSchema>;
 
+/** What `POST /storage` asks for. */
+export interface DiskCreate {
+  name: string;
+  /** Required but for a thin clone, which takes its base's size by default. */
+  size?: string;
+  format?: DiskFormat;
+  pool?: string;
+  encrypted?: boolean;
+  /** The passphrase of an encrypted image: used for its key slot, never stored. */
+  secret?: string;
+  /** The base image of a thin clone (qcow2 overlay), in the same pool. */
+  backing?: string;
+  preallocation?: Preallocation;
+}
+
 export interface DiskServiceOptions {
   disks: DiskRepository;
   vms: VmRepository;
   pools: PoolService;
   unitOfWork: UnitOfWork;
+  claims: DiskClaims;
+  /** PBKDF time of a new LUKS key slot; qemu's default (2 s) when absent. Tests make it short. */
+  luksIterTimeMs?: number;
 }
 
 export type DiskService = ReturnType<typeof createDiskService>;
 
+/** A virtual size from the request, in bytes, within the limits; a VALIDATION_ERROR naming `field`. */
+export function imageBytes(size: string, field: string): number {
+  const bytes = parseSize(size);
+  if (bytes === undefined) throw invalidField(field, `'${size}' is not a size like 20G or 512M`);
+  if (bytes < MIN_IMAGE_BYTES || bytes > MAX_IMAGE_BYTES) {
+    throw invalidField(
+      field,
+      `${size} is outside ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`,
+      {
+        minimum: formatSize(MIN_IMAGE_BYTES),
+        maximum: formatSize(MAX_IMAGE_BYTES),
+      },
+    );
+  }
+  return bytes;
+}
+
+/** The first VM with a QEMU process that attaches the image, as DISK_IN_USE. */
+export function assertNotInUse(vms: VmRepository, name: string): void {
+  const running = vms.usingDisk(name).find((vm) => hasProcess(vm.state));
+  if (running !== undefined) throw HvErrors.diskInUse({ name, vm: running.name });
+}
+
 export function createDiskService(options: DiskServiceOptions) {
-  const { disks, vms, pools, unitOfWork } = options;
+  const { disks, vms, pools, unitOfWork, claims } = options;
 
   function load(name: string): DiskRecord {
     const disk = disks.find(name);
@@ -56,7 +105,7 @@ export function createDiskService(options: DiskServiceOptions) {
   }
 
   async function describe(disk: DiskRecord): Promise<DiskImage> {
-    const info = await imageInfo(pools.imageFile(disk));
+    const info = await imageInfo(pools.imageFile(disk), disk.format);
     return {
       name: disk.name,
       format: disk.format,
@@ -65,9 +114,71 @@ export function createDiskService(options: DiskServiceOptions) {
       size_bytes: info.virtualSize,
       actual_size: formatSize(info.actualSize),
       actual_size_bytes: info.actualSize,
+      encrypted: disk.encrypted,
+      backing: disk.backing,
       created_at: disk.createdAt,
       used_by: vms.usingDisk(disk.name).map((vm) => vm.name),
     };
+  }
+
+  /**
+   * The virtual size and qemu-img options of a new image, each request field checked against the
+   * others: encryption is qcow2's and takes a secret; a thin clone is qcow2, in its base's pool,
+   * of a clear base no VM writes to, at least its base's size, and preallocates nothing.
+   */
+  async function newImageSettings(
+    input: DiskCreate,
+    format: DiskFormat,
+    pool: string,
+  ): Promise<{ bytes: number; options: CreateOptions }> {
+    const settings: CreateOptions = {};
+    if (input.encrypted === true) {
+      if (format !== 'qcow2') throw invalidField('encrypted', 'LUKS encryption needs format qcow2');
+      if (input.secret === undefined) throw invalidField('secret', 'an encrypted image needs its passphrase');
+      settings.encryption = {
+        secret: input.secret,
+        ...(options.luksIterTimeMs === undefined ? {} : { iterTimeMs: options.luksIterTimeMs }),
+      };
+    } else if (input.secret !== undefined) {
+      throw invalidField('secret', 'is only taken with encrypted: true');
+    }
+    if (input.preallocation !== undefined) {
+      if (format === 'raw' && input.preallocation === 'metadata') {
+        throw invalidField('preallocation', "a raw image takes 'off', 'falloc' or 'full'");
+      }
+      settings.preallocation = input.preallocation;
+    }
+    let baseBytes: number | undefined;
+    if (input.backing !== undefined) {
+      const base = disks.find(input.backing);
+      if (base === undefined) throw invalidField('backing', `disk image '${input.backing}' does not exist`);
+      if (format !== 'qcow2') throw invalidField('format', 'a thin clone is a qcow2 image');
+      if (base.pool !== pool) {
+        throw invalidField(
+          'backing',
+          `'${base.name}' is in pool '${base.pool}': a thin clone lives in its base's pool`,
+        );
+      }
+      if (base.encrypted) throw invalidField('backing', `'${base.name}' is encrypted: it cannot be a base`);
+      if (input.encrypted === true) throw invalidField('encrypted', 'a thin clone cannot be encrypted');
+      if (input.preallocation !== undefined && input.preallocation !== 'off') {
+        throw invalidField('preallocation', 'a thin clone allocates nothing up front');
+      }
+      assertNotInUse(vms, base.name);
+      claims.assertFree(base.name);
+      baseBytes = (await imageInfo(pools.imageFile(base, 'backing'), base.format)).virtualSize;
+      // Recorded as its name alone: qemu looks it up beside the clone, in the pool's directory.
+      settings.backing = { file: base.name, format: base.format };
+    }
+    if (input.size === undefined) {
+      if (baseBytes === undefined) throw invalidField('size', 'is required (but for a thin clone)');
+      return { bytes: baseBytes, options: settings };
+    }
+    const bytes = imageBytes(input.size, 'size');
+    if (baseBytes !== undefined && bytes < baseBytes) {
+      throw invalidField('size', `${input.size} is smaller than its base (${formatSize(baseBytes)})`);
+    }
+    return { bytes, options: settings };
   }
 
   return {
@@ -75,37 +186,30 @@ export function createDiskService(options: DiskServiceOptions) {
 
     get: async (name: string): Promise<DiskImage> => describe(load(name)),
 
-    async create(
-      input: { name: string; size: string; format?: DiskFormat; pool?: string },
-      context: AuditContext | null,
-    ): Promise<DiskImage> {
+    async create(input: DiskCreate, context: AuditContext | null): Promise<DiskImage> {
       // `GET /storage/pools` is the pool list: an image of that name could not be read.
       if (input.name === 'pools') throw invalidField('name', "'pools' is reserved (GET /storage/pools)");
       const pool = pools.pool(input.pool);
       const path = pools.imageFile({ name: input.name, pool: pool.name });
-      const bytes = parseSize(input.size);
-      if (bytes === undefined) throw invalidField('size', `'${input.size}' is not a size like 20G or 512M`);
-      if (bytes < MIN_IMAGE_BYTES || bytes > MAX_IMAGE_BYTES) {
-        throw invalidField(
-          'size',
-          `${input.size} is outside ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`,
-          {
-            minimum: formatSize(MIN_IMAGE_BYTES),
-            maximum: formatSize(MAX_IMAGE_BYTES),
-          },
-        );
-      }
-      if (disks.find(input.name) !== undefined) throw HvErrors.diskAlreadyExists({ name: input.name });
-      await pools.reserve(pool, bytes, 'size');
       const format = input.format ?? 'qcow2';
+      const settings = await newImageSettings(input, format, pool.name);
+      const bytes = settings.bytes;
+      if (disks.find(input.name) !== undefined) throw HvErrors.diskAlreadyExists({ name: input.name });
+      // A convert may be making an image of this name.
+      claims.assertFree(input.name);
+      await pools.reserve(pool, bytes, 'size');
       const partial = pools.partialFile(
         { name: input.name, pool: pool.name },
         randomBytes(6).toString('hex'),
       );
+      const encrypted = settings.options.encryption !== undefined;
+      const backing = input.backing ?? null;
       try {
-        await createImage(partial, format, bytes);
+        await createImage(partial, format, bytes, settings.options);
         unitOfWork((tx) => {
-          if (!disks.insert({ name: input.name, format, pool: pool.name, createdAt: tx.at })) {
+          if (
+            !disks.insert({ name: input.name, format, pool: pool.name, backing, encrypted, createdAt: tx.at })
+          ) {
             throw HvErrors.diskAlreadyExists({ name: input.name });
           }
           renameSync(partial, path);
@@ -114,6 +218,8 @@ export function createDiskService(options: DiskServiceOptions) {
             pool: pool.name,
             format,
             size: formatSize(bytes),
+            encrypted,
+            backing,
             timestamp: tx.at,
           });
           tx.audit(context);
@@ -126,8 +232,10 @@ export function createDiskService(options: DiskServiceOptions) {
 
     async remove(name: string, context: AuditContext | null): Promise<DiskRecord> {
       const disk = load(name);
-      const running = vms.usingDisk(name).find((vm) => isActive(vm.state));
-      if (running !== undefined) throw HvErrors.diskInUse({ name, vm: running.name });
+      assertNotInUse(vms, name);
+      claims.assertFree(name);
+      const clones = disks.dependents(name);
+      if (clones.length > 0) throw HvErrors.diskIsBacking({ name, clones, hint: 'delete them first' });
       unitOfWork((tx) => {
         disks.remove(name);
         rmSync(pools.imageFile(disk), { force: true });

@@ -209,5 +209,17 @@ export function createPoolService(options: PoolServiceOptions) {
     /** A temporary file name beside an image's final place, for work renamed into place. */
     partialFile: (disk: Pick<DiskRecord, 'name' | 'pool'>, tag: string): string =>
       join(load(disk.pool).path, `.${disk.name}.${tag}.partial`),
+
+    /** The pool whose directory is `path` (as another host names it), if there is one here. */
+    poolAt: (path: string): PoolRecord | undefined => pools.list().find((p) => p.path === path),
+
+    /**
+     * The probe file a live migration's source leaves in a pool for the destination to read back:
+     * proof that both hosts see the same directory, not two of the same name. `id` is a UUID.
+     */
+    probeFile: (pool: string, id: string): string => {
+      if (!/^[0-9a-f-]{36}$/.test(id)) throw invalidField('probe.id', `'${id}' is not a UUID`);
+      return join(load(pool).path, `.hv-migration-${id}.probe`);
+    },
   };
 }

@@ -107,5 +107,17 @@ export interface VmDefinition {
   boot: Boot | null;
 }
 
-export const VM_STATES = ['CREATED', 'RUNNING', 'PAUSED', 'STOPPED', 'CRASHED'] as const;
+/**
+ * `MIGRATING`: the VM runs here and its live migration to another host is under way. `INCOMING`:
+ * a QEMU here waits for a live migration of the VM from another host (vm-states.ts).
+ */
+export const VM_STATES = [
+  'CREATED',
+  'RUNNING',
+  'PAUSED',
+  'STOPPED',
+  'CRASHED',
+  'MIGRATING',
+  'INCOMING',
+] as const;
 export type VmState = (typeof VM_STATES)[number];

@@ -83,6 +83,7 @@ export function createVmService(options: VmServiceOptions) {
   const definitionContext: DefinitionContext = {
     host: options.host,
     findDisk: (name) => options.disks.find(name),
+    dependents: (name) => options.disks.dependents(name),
     imageFile: options.imageFile,
     bootDir: options.bootDir,
   };

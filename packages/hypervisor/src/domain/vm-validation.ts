@@ -1,9 +1,10 @@
 /**
  * The checks on a VM definition that a JSON Schema cannot make: against the host (vCPUs,
  * memory), the store (disk images that exist, in the stated format) and the filesystem (boot
- * files inside the boot directory). Each failure names its field.
+ * files inside the boot directory). Each failure names its field. An image that a linked clone
+ * backs onto is read by that clone and may not be attached to a VM, which would write to it.
  */
-import { invalidField } from '../errors.js';
+import { HvErrors, invalidField } from '../errors.js';
 import type { DiskRecord } from '../store/disks.js';
 import type { LaunchSpec } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
@@ -16,6 +17,8 @@ export const MIN_MEMORY_BYTES = 32 * MIB;
 export interface DefinitionContext {
   host: HostLimits;
   findDisk(name: string): DiskRecord | undefined;
+  /** The images that back onto the named one (its linked clones). */
+  dependents(name: string): string[];
   /** The file of an image in its pool (pool-service.ts), refusing links. */
   imageFile(disk: DiskRecord, field: string): string;
   bootDir: string;
@@ -64,6 +67,18 @@ export function resolveLaunch(
         `devices.storage.${i}.format`,
         `disk image '${device.path}' is ${disk.format}, not ${device.format}`,
       );
+    }
+    // QEMU would need the passphrase at every start, and the service keeps none.
+    if (disk.encrypted) {
+      throw invalidField(field, `disk image '${device.path}' is encrypted: VMs cannot attach it yet`);
+    }
+    const clones = context.dependents(disk.name);
+    if (clones.length > 0) {
+      throw HvErrors.diskIsBacking({
+        name: disk.name,
+        clones,
+        hint: 'a VM may not attach it, as its writes would change what the clones read',
+      });
     }
     return { path: context.imageFile(disk, field), format: disk.format };
   });

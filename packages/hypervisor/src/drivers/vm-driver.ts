@@ -4,6 +4,8 @@
  * memory, for hosts without QEMU and for fast unit tests. The core owns the VM states; a driver
  * only carries out actions and reports what the guest or the process did on its own.
  */
+import type { MigrationDriver } from './migration-driver.js';
+import type { SnapshotDriver } from './snapshot-driver.js';
 
 export type DriverName = 'qemu' | 'simulated';
 export type Accelerator = 'kvm' | 'tcg' | 'none';
@@ -17,6 +19,16 @@ export interface LaunchSpec {
   disks: readonly { path: string; format: 'qcow2' | 'raw' }[];
   /** Direct kernel boot; null boots from the first disk through the firmware. */
   boot: { kernel: string; initrd?: string; cmdline?: string } | null;
+  /**
+   * Start from an internal snapshot holding memory (QEMU `-loadvm`) instead of booting: the guest
+   * goes on from that moment, running, or paused when `paused`.
+   */
+  restore?: { tag: string; paused: boolean };
+  /**
+   * Wait for a live migration of the guest instead of booting (`migration.listen` opens the port).
+   * The guest runs once the migration has completed, reported as a `resumed` event.
+   */
+  incoming?: boolean;
 }
 
 /** What the guest or the process did without being asked by the core. */
@@ -79,6 +91,10 @@ export interface VmDriver {
    */
   attach(vm: string, uuid: string): Promise<AttachResult>;
   onEvent(listener: DriverEventListener): void;
+  /** Internal qcow2 snapshots of the VM's disks and memory (snapshot-driver.ts). */
+  readonly snapshots: SnapshotDriver;
+  /** Live migration to and from another host (migration-driver.ts). */
+  readonly migration: MigrationDriver;
   /** Lets go of every VM without stopping any: the guests outlive the service. */
   close(): Promise<void>;
 }

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { openDatabase, type Database, type Migration } from '@lab/server-kit';
 import { ATTESTATIONS_MIGRATION } from './attestations.js';
 import { AUDIT_MIGRATION } from './audit.js';
-import { DISKS_MIGRATION } from './disks.js';
+import { DISK_BACKING_MIGRATION, DISK_ENCRYPTION_MIGRATION, DISKS_MIGRATION } from './disks.js';
 import { EVENTS_MIGRATION } from './events.js';
 import { OPERATIONS_MIGRATION } from './operations.js';
 import { POOLS_MIGRATION } from './pools.js';
 import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
-import { VMS_MIGRATION } from './vms.js';
+import { SNAPSHOTS_MIGRATION } from './snapshots.js';
+import { VM_MIGRATION_STATES_MIGRATION, VMS_MIGRATION } from './vms.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   VMS_MIGRATION,
@@ -19,6 +20,10 @@ export const MIGRATIONS: readonly Migration[] = [
   ATTESTATIONS_MIGRATION,
   OPERATIONS_MIGRATION,
   POOLS_MIGRATION,
+  SNAPSHOTS_MIGRATION,
+  VM_MIGRATION_STATES_MIGRATION,
+  DISK_BACKING_MIGRATION,
+  DISK_ENCRYPTION_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

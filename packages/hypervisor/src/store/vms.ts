@@ -28,6 +28,38 @@ export const VMS_MIGRATION: Migration = {
         ) STRICT;`,
 };
 
+/**
+ * The states of live migration, MIGRATING and INCOMING, in the CHECK constraint. SQLite cannot
+ * change a constraint in place: the table is made again and its rows copied. Dropping the old table
+ * deletes the rows that reference a VM through ON DELETE CASCADE (vm_snapshots, migration 9), and
+ * a migration runs in a transaction, where foreign keys cannot be switched off, so those rows are
+ * kept aside and put back once the new table has the old one's name.
+ */
+export const VM_MIGRATION_STATES_MIGRATION: Migration = {
+  version: 10,
+  name: 'vm states of live migration',
+  sql: `CREATE TABLE vms_new (
+          name             TEXT PRIMARY KEY,
+          uuid             TEXT NOT NULL UNIQUE,
+          state            TEXT NOT NULL
+                           CHECK (state IN ('CREATED', 'RUNNING', 'PAUSED', 'STOPPED', 'CRASHED',
+                                            'MIGRATING', 'INCOMING')),
+          definition       TEXT NOT NULL,
+          runtime          TEXT,
+          last_error       TEXT,
+          created_at       TEXT NOT NULL,
+          updated_at       TEXT NOT NULL,
+          state_changed_at TEXT NOT NULL
+        ) STRICT;
+        INSERT INTO vms_new (name, uuid, state, definition, runtime, last_error, created_at, updated_at, state_changed_at)
+          SELECT name, uuid, state, definition, runtime, last_error, created_at, updated_at, state_changed_at FROM vms;
+        CREATE TEMP TABLE kept_vm_snapshots AS SELECT * FROM vm_snapshots;
+        DROP TABLE vms;
+        ALTER TABLE vms_new RENAME TO vms;
+        INSERT INTO vm_snapshots SELECT * FROM kept_vm_snapshots;
+        DROP TABLE kept_vm_snapshots;`,
+};
+
 export interface VmRuntime extends RuntimeInfo {
   driver: string;
 }

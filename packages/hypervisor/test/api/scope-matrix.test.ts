@@ -22,10 +22,24 @@ const ROUTES: [method: string, path: string, scope: string | null][] = [
   ['POST', '/vms/{name}/resume', 'vm:write'],
   ['POST', '/vms/{name}/reset', 'vm:write'],
   ['GET', '/vms/{name}/stats', 'vm:read'],
+  ['POST', '/vms/{name}/clone', 'vm:write'],
+  ['POST', '/vms/{name}/migrate', 'vm:write'],
+  ['POST', '/vms/{name}/migrate/cancel', 'vm:write'],
+  ['POST', '/vms/{name}/incoming', 'vm:write'],
+  ['DELETE', '/vms/{name}/incoming', 'vm:write'],
+  ['GET', '/vms/{name}/snapshots', 'vm:read'],
+  ['POST', '/vms/{name}/snapshots', 'vm:write'],
+  ['POST', '/vms/{name}/snapshots/{snap}/restore', 'vm:write'],
+  ['DELETE', '/vms/{name}/snapshots/{snap}', 'vm:write'],
   ['GET', '/storage', 'storage:read'],
   ['POST', '/storage', 'storage:write'],
   ['GET', '/storage/{name}', 'storage:read'],
+  ['PATCH', '/storage/{name}', 'storage:write'],
   ['DELETE', '/storage/{name}', 'storage:write'],
+  ['POST', '/storage/{name}/convert', 'storage:write'],
+  ['POST', '/storage/{name}/compact', 'storage:write'],
+  ['POST', '/storage/{name}/check', 'storage:write'],
+  ['POST', '/storage/{name}/rekey', 'storage:write'],
   ['GET', '/storage/pools', 'storage:read'],
   ['POST', '/storage/pools', 'storage:write'],
   ['GET', '/events', 'events:read'],
@@ -71,7 +85,7 @@ afterAll(async () => service?.close());
 
 async function status(method: string, path: string, token?: string): Promise<number> {
   const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
-  const url = `/api/v1${path.replace('{name}', 'ghost')}`;
+  const url = `/api/v1${path.replace('{name}', 'ghost').replace('{snap}', 'snap1')}`;
   if (path === '/events') {
     // A granted stream never ends: read its status over real TCP, then hang up.
     const abort = new AbortController();

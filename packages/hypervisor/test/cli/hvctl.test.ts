@@ -218,7 +218,7 @@ describe.skipIf(qemuImg.skip)(
       json(['vm', 'create', 'db1', '--cpus', '1', '--memory', '64M', '--disk', 'disk1']);
 
       const list = hvctl(['disk', 'list']).stdout;
-      expect(list.split('\n')[0]).toMatch(/^NAME +FORMAT +SIZE +ON DISK +USED BY +CREATED$/);
+      expect(list.split('\n')[0]).toMatch(/^NAME +FORMAT +SIZE +ON DISK +USED BY +POOL +BACKING +CREATED$/);
       expect(row(list, 'disk1')?.slice(0, 3)).toEqual(['disk1', 'qcow2', '64M']);
       expect(row(list, 'disk1')?.[4]).toBe('db1');
       expect(row(list, 'raw1')?.[4]).toBe('-');

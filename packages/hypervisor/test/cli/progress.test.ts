@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSpinner } from '../../src/cli/progress.js';
+import { startProgressBar, startSpinner } from '../../src/cli/progress.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -40,5 +40,31 @@ describe('startSpinner', () => {
     expect(out.at(-2)).toBe("\r⠏ stopping VM 'web1' 1 s\x1b[K");
     expect(out.at(-1)).toBe('\r\x1b[K');
     expect(out).toHaveLength(11);
+  });
+});
+
+describe('startProgressBar', () => {
+  it('draws a percentage bar in place, only when the percent changes, then clears its line', () => {
+    const { out, stream } = terminal(true);
+    const bar = startProgressBar(stream, "converting 'd1'");
+    bar.update(0);
+    bar.update(0.4);
+    bar.update(50.2);
+    bar.update(100);
+    bar.stop();
+    expect(out).toEqual([
+      `\rconverting 'd1' [${'.'.repeat(30)}]   0%\x1b[K`,
+      `\rconverting 'd1' [${'#'.repeat(15)}${'.'.repeat(15)}]  50%\x1b[K`,
+      `\rconverting 'd1' [${'#'.repeat(30)}] 100%\x1b[K`,
+      '\r\x1b[K',
+    ]);
+  });
+
+  it('draws nothing when the stream is not a terminal', () => {
+    const { out, stream } = terminal(false);
+    const bar = startProgressBar(stream, 'x');
+    bar.update(10);
+    bar.stop();
+    expect(out).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
+import { apiCall } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img', 'sha384sum']);
@@ -20,17 +21,7 @@ let service: ServiceProcess;
 let token: string;
 let guest: TestGuest;
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(service.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = (method: string, path: string, body?: unknown) => apiCall(service.url, token, method, path, body);
 
 const sha384sum = (file: string): string =>
   execFileSync('sha384sum', [file], { encoding: 'utf8' }).split(' ')[0]!;

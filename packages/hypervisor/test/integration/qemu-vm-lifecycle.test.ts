@@ -13,6 +13,7 @@ import { probeKvm } from '../../src/drivers/qemu/host.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
 import { until } from '../support/until.js';
+import { apiCall } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
@@ -38,17 +39,7 @@ const GUEST = { timeoutMs: 60_000, intervalMs: 100 };
 
 const serve = (): Promise<ServiceProcess> => serveQemu(dir, guest, ['--stop-timeout-ms', '20000']);
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(service.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = (method: string, path: string, body?: unknown) => apiCall(service.url, token, method, path, body);
 
 async function follow(): Promise<EventCollector> {
   const response = await fetch(service.url + '/events?kinds=vm.state_changed,vm.reset', {

@@ -22,7 +22,7 @@ export interface TestService {
 }
 
 export async function startTestService(
-  options: { driver?: VmDriver; config?: Partial<ServeConfig>; dir?: string } = {},
+  options: { driver?: VmDriver; config?: Partial<ServeConfig>; dir?: string; luksIterTimeMs?: number } = {},
 ): Promise<TestService & { driver: SimulatedDriver | VmDriver }> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'hv-test-'));
   const dataDir = join(dir, 'data');
@@ -42,7 +42,11 @@ export async function startTestService(
   const driver = options.driver ?? createSimulatedDriver();
   const db = openStore(dataDir);
   const logger = createLogger({ service: 'hypervisor-test', level: 'silent' });
-  const app = await buildServer({ db, logger, config }, { driver });
+  const app = await buildServer(
+    { db, logger, config },
+    // LUKS key slots with a PBKDF time of 2 s each would make encrypted-image tests crawl.
+    { driver, luksIterTimeMs: options.luksIterTimeMs ?? 50 },
+  );
   await app.ready();
   return {
     app,

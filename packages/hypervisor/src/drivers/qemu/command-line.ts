@@ -2,7 +2,9 @@
  * The QEMU command line of a VM, as an argument array (never a shell string). Nothing comes from
  * QEMU's defaults or a user config file (`-nodefaults -no-user-config`): every device is named
  * here. QEMU starts with its CPUs stopped (`-S`) so the driver connects QMP before the guest runs
- * and misses no event; it sends `cont` then.
+ * and misses no event; it sends `cont` then. The destination of a live migration starts with
+ * `-incoming defer` instead: its CPUs stay stopped until the migration is in, then QEMU starts
+ * the guest itself (no `-S`), so no round trip to the driver adds to the guest's downtime.
  *
  * Disks are `-blockdev` in JSON form, so a path holding a comma needs no escaping; the few paths
  * that go into `key=value` options have their commas doubled, as QEMU's option parser reads them.
@@ -15,6 +17,9 @@ import type { VmRunFiles } from './run-files.js';
 export function optionValue(value: string): string {
   return value.replaceAll(',', ',,');
 }
+
+/** The node name of the VM's disk at `index` (its qcow2 or raw format node): QMP names disks by it. */
+export const diskNodeName = (index: number): string => `disk${index}`;
 
 export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', files: VmRunFiles): string[] {
   const args = [
@@ -55,7 +60,7 @@ export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', file
     'panic=pause',
   ];
   spec.disks.forEach((disk, index) => {
-    const node = `disk${index}`;
+    const node = diskNodeName(index);
     args.push(
       '-blockdev',
       JSON.stringify({
@@ -72,6 +77,9 @@ export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', file
     if (spec.boot.initrd !== undefined) args.push('-initrd', spec.boot.initrd);
     if (spec.boot.cmdline !== undefined) args.push('-append', spec.boot.cmdline);
   }
-  args.push('-S');
+  // A start from a snapshot with memory: the disks and the VM state are loaded before QMP connects.
+  if (spec.restore !== undefined) args.push('-loadvm', spec.restore.tag);
+  if (spec.incoming === true) args.push('-incoming', 'defer');
+  else args.push('-S');
   return args;
 }

@@ -31,6 +31,8 @@ import { qemuArguments } from './command-line.js';
 import { QEMU_BINARY } from './host.js';
 import { processArguments, processGone, processUsage } from './process-info.js';
 import { connectQmp, type QmpClient, type QmpEvent } from './qmp-client.js';
+import { createQemuMigration } from './migration.js';
+import { createQemuSnapshots } from './snapshots.js';
 import {
   prepareRunDir,
   qemuErrorText,
@@ -90,6 +92,8 @@ interface RunningVm {
   hostShutdown: string | null;
   /** STOP and RESUME carry no cause; these mark the ones the driver's own commands cause. */
   expecting: { STOP: boolean; RESUME: boolean };
+  /** A snapshot job runs: QEMU stops and restarts the vCPUs itself, so STOP and RESUME are the driver's. */
+  quiet: boolean;
   lastResetAt: number;
 }
 
@@ -231,6 +235,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
   const onQmpEvent = (vm: RunningVm, event: QmpEvent): void => {
     switch (event.event) {
       case 'STOP':
+        if (vm.quiet) return;
         if (vm.expecting.STOP) vm.expecting.STOP = false;
         else {
           onUnaskedStop(vm).catch((error: unknown) =>
@@ -239,6 +244,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
         }
         return;
       case 'RESUME':
+        if (vm.quiet) return;
         if (vm.expecting.RESUME) vm.expecting.RESUME = false;
         else emit(vm.name, { kind: 'resumed' });
         return;
@@ -286,6 +292,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
       guestPoweredOff: false,
       hostShutdown: null,
       expecting: { STOP: false, RESUME: false },
+      quiet: false,
       lastResetAt: Number.NEGATIVE_INFINITY,
     };
     qmp.onEvent((event) => onQmpEvent(vm, event));
@@ -390,7 +397,9 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
     }
     const vm = track(spec.name, child.pid as number, accelerator, files, qmp, exited);
     try {
-      await ownCommand(vm, 'cont', 'RESUME');
+      // A start from a snapshot taken paused stays paused (`-S`), as the snapshot recorded it.
+      // The destination of a live migration starts the guest itself once the migration is in.
+      if (spec.restore?.paused !== true && spec.incoming !== true) await ownCommand(vm, 'cont', 'RESUME');
     } catch (error) {
       vm.stopping = true;
       kill(vm.pid);
@@ -529,6 +538,21 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
     return { status: status === 'running' ? 'running' : 'paused', runtime: runtime(vm) };
   };
 
+  /** Snapshot work on the VM's QMP, with the STOP and RESUME QEMU sends meanwhile as its own. */
+  const quietly = async <T>(
+    name: string,
+    action: string,
+    work: (qmp: QmpClient) => Promise<T>,
+  ): Promise<T> => {
+    const vm = attached(name, action);
+    vm.quiet = true;
+    try {
+      return await work(vm.qmp);
+    } finally {
+      vm.quiet = false;
+    }
+  };
+
   const close = async (): Promise<void> => {
     closed = true;
     for (const vm of vms.values()) vm.qmp.close();
@@ -548,6 +572,8 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
     onEvent: (listener) => {
       listeners.push(listener);
     },
+    snapshots: createQemuSnapshots({ quietly }),
+    migration: createQemuMigration({ quietly }),
     close,
   };
 }

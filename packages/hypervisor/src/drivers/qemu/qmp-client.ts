@@ -39,6 +39,30 @@ export interface QmpBlockStats {
   stats: { rd_operations: number; wr_operations: number; rd_bytes: number; wr_bytes: number };
 }
 
+/** One job of `query-jobs` (a snapshot job, a block job): `error` is set when it concluded failing. */
+export interface QmpJob {
+  id: string;
+  type: string;
+  status: string;
+  'current-progress': number;
+  'total-progress': number;
+  error?: string;
+}
+
+/**
+ * `query-migrate`, the fields the driver reads. On a source: `status` and, once under way, `ram`
+ * and the times; on a destination waiting with `-incoming defer`, the address it listens on.
+ */
+export interface QmpMigrationInfo {
+  status?: string;
+  'total-time'?: number;
+  downtime?: number;
+  'setup-time'?: number;
+  'error-desc'?: string;
+  ram?: { transferred: number; remaining: number; total: number; mbps: number };
+  'socket-address'?: { type: string; host?: string; port?: string }[];
+}
+
 type Empty = Record<string, never>;
 
 /** The commands this client sends, each with the type of its reply. */
@@ -51,6 +75,18 @@ export interface QmpCommands {
   quit: Empty;
   'query-status': QmpStatus;
   'query-blockstats': QmpBlockStats[];
+  'query-jobs': QmpJob[];
+  'job-dismiss': Empty;
+  'snapshot-save': Empty;
+  'snapshot-load': Empty;
+  'snapshot-delete': Empty;
+  transaction: Empty;
+  'migrate-set-parameters': Empty;
+  'migrate-set-capabilities': Empty;
+  'migrate-incoming': Empty;
+  migrate: Empty;
+  migrate_cancel: Empty;
+  'query-migrate': QmpMigrationInfo;
 }
 
 export type QmpCommand = keyof QmpCommands;

@@ -5,7 +5,8 @@
  * because nothing runs; its VMs do not outlive the service process.
  *
  * `guest(vm, event)` plays what a real guest would do on its own (power off, crash, reboot), so
- * the core's handling of those is testable without QEMU.
+ * the core's handling of those is testable without QEMU. Snapshots are simulated too, as tags in
+ * memory (simulated-snapshots.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { HvErrors } from '../../errors.js';
@@ -18,6 +19,8 @@ import type {
   UsageSample,
   VmDriver,
 } from '../vm-driver.js';
+import { createSimulatedMigration } from './simulated-migration.js';
+import { createSimulatedSnapshots } from './simulated-snapshots.js';
 
 type SimulatedState = 'running' | 'paused';
 
@@ -34,6 +37,18 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
   const vms = new Map<string, SimulatedState>();
   const listeners: DriverEventListener[] = [];
   const delay = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+  const snapshots = createSimulatedSnapshots({
+    isRunning: (vm) => vms.has(vm),
+    halt: (vm) => void vms.set(vm, 'paused'),
+  });
+  const migration = createSimulatedMigration({
+    state: (vm) => vms.get(vm),
+    set: (vm, state) => void vms.set(vm, state),
+    remove: (vm) => void vms.delete(vm),
+    emit: (vm, event) => {
+      for (const listener of listeners) listener(vm, event);
+    },
+  });
 
   function present(vm: string): SimulatedState {
     const state = vms.get(vm);
@@ -48,8 +63,14 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
     running: vms,
 
     async start(spec: LaunchSpec) {
+      if (spec.restore !== undefined) {
+        const images = spec.disks.map((disk) => disk.path);
+        snapshots.checkStart(spec.name, images, spec.restore.tag);
+      }
       await delay();
-      vms.set(spec.name, 'running');
+      migration.started(spec);
+      // An incoming migration's VM waits stopped until the migration hands it over.
+      vms.set(spec.name, spec.restore?.paused === true || spec.incoming === true ? 'paused' : 'running');
       return RUNTIME;
     },
     async stop(vm) {
@@ -90,6 +111,8 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
     onEvent(listener) {
       listeners.push(listener);
     },
+    snapshots,
+    migration,
     async close() {
       listeners.length = 0;
     },

@@ -35,6 +35,13 @@ describe('qemuArguments', () => {
     expect(values(args, '-m')).toEqual(['512M']);
   });
 
+  it('waits for an incoming migration without -S: QEMU starts the guest once the migration is in', () => {
+    const incoming = qemuArguments({ ...spec, incoming: true }, 'tcg', files);
+    expect(values(incoming, '-incoming')).toEqual(['defer']);
+    expect(incoming).not.toContain('-S');
+    expect(incoming.slice(0, -2)).toEqual(args.slice(0, -1));
+  });
+
   it('emulates every CPU feature under TCG and passes the host CPU through under KVM', () => {
     expect(values(args, '-accel')).toEqual(['tcg']);
     expect(values(args, '-cpu')).toEqual(['max']);

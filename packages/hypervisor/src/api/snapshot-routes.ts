@@ -1,0 +1,159 @@
+/**
+ * The snapshot routes of a VM: list, create, restore, delete. Each handler calls one function of
+ * the snapshot service (domain/snapshot-service.ts) with the request's audit context.
+ */
+import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
+import { Type } from 'typebox';
+import { API_PREFIX } from '../config.js';
+import {
+  SNAPSHOT_NAME_PATTERN,
+  SnapshotCreateSchema,
+  SnapshotSchema,
+  snapshotView,
+  type SnapshotService,
+  type SnapshotView,
+} from '../domain/snapshot-service.js';
+import { VM_NAME_PATTERN } from '../domain/vm-definition.js';
+import { auditContext } from './request-context.js';
+import { Deleted, VmNameParams, VmSchema, type VmView } from './schemas.js';
+import { vmView } from './vm-view.js';
+
+const Snapshot = schemaRef<SnapshotView>(SnapshotSchema);
+const Vm = schemaRef<VmView>(VmSchema);
+const READ = { scope: 'vm:read' } as const;
+const WRITE = { scope: 'vm:write' } as const;
+
+const SnapshotParams = Type.Object({
+  name: Type.String({ pattern: VM_NAME_PATTERN }),
+  snap: Type.String({ pattern: SNAPSHOT_NAME_PATTERN }),
+});
+
+const vmNotFound = documentedError('VM_NOT_FOUND: no VM has this name');
+const notFound = documentedError('VM_NOT_FOUND, SNAPSHOT_NOT_FOUND');
+const unsupported =
+  'SNAPSHOT_UNSUPPORTED (the VM has no disk, or one is not qcow2: raw images cannot hold internal snapshots)';
+
+export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/vms/:name/snapshots',
+      summary: 'List the snapshots of a VM',
+      tags: ['snapshots'],
+      access: READ,
+      schema: {
+        description: 'Oldest first, each with the VM state and definition it was taken with.',
+        params: VmNameParams,
+        response: { 200: Type.Object({ snapshots: Type.Array(Snapshot) }), 404: vmNotFound },
+      },
+      handler: async (request) => ({ snapshots: snapshots.list(request.params.name).map(snapshotView) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/vms/:name/snapshots',
+      summary: 'Take a snapshot of a VM',
+      tags: ['snapshots'],
+      access: WRITE,
+      schema: {
+        description:
+          'An internal snapshot in every qcow2 image of the VM, tagged with its name. A running or paused ' +
+          'VM is snapshotted by its QEMU: with `include_memory` the `snapshot-save` job (the vCPUs stop while ' +
+          'RAM and device state are written into the first disk), without it one QMP `transaction` of ' +
+          '`blockdev-snapshot-internal-sync` per disk (crash-consistent; the guest keeps running). A VM ' +
+          'without a process (CREATED, STOPPED, CRASHED) gets `qemu-img snapshot -c` on each image, disks ' +
+          'only. Answers 201 once the snapshot is taken.',
+        params: VmNameParams,
+        body: SnapshotCreateSchema,
+        response: {
+          201: Snapshot,
+          400: documentedError(
+            'VALIDATION_ERROR: the name, or `include_memory` true for a VM that is not running or paused',
+          ),
+          404: vmNotFound,
+          409: documentedError(
+            `SNAPSHOT_ALREADY_EXISTS (for this VM, or a tag of that name in one of its images), ${unsupported}, ` +
+              'DISK_IN_USE (a stopped VM whose image another running VM has open), DISK_BUSY (a disk ' +
+              'operation works on an image), VM_INVALID_STATE (a live migration owns the VM)',
+          ),
+        },
+      },
+      handler: async (request, reply) => {
+        const snapshot = await snapshots.create(
+          request.params.name,
+          request.body,
+          auditContext(request, 201),
+        );
+        void reply
+          .code(201)
+          .header(
+            'location',
+            `${API_PREFIX}/vms/${encodeURIComponent(snapshot.vm)}/snapshots/${encodeURIComponent(snapshot.name)}`,
+          );
+        return snapshotView(snapshot);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/vms/:name/snapshots/:snap/restore',
+      summary: 'Return a VM to a snapshot',
+      tags: ['snapshots'],
+      access: WRITE,
+      schema: {
+        description:
+          'A snapshot with memory returns the VM to the moment it was taken, in the state it had then ' +
+          '(RUNNING or PAUSED): a running or paused VM loads it live (`snapshot-load`), a VM without a process ' +
+          'is started from it (`-loadvm`). A disk-only snapshot reverts the images (`qemu-img snapshot -a`) of ' +
+          'a VM without a process, whose state stays; a running or paused VM must be stopped first (409), as ' +
+          'libvirt refuses. A stopped VM gets back the definition the snapshot recorded. Answers with the ' +
+          'snapshot and the VM.',
+        params: SnapshotParams,
+        response: {
+          200: Type.Object({ snapshot: Snapshot, vm: Vm }),
+          404: notFound,
+          409: documentedError(
+            'VM_INVALID_STATE (a disk-only snapshot, or a changed definition, while the VM runs: stop it; ' +
+              'a live migration owns the VM), SNAPSHOT_INCONSISTENT (an image of it is gone, raw now, or no ' +
+              'longer holds it), DISK_IN_USE, DISK_BUSY, DISK_IS_BACKING (reverting the base of linked clones)',
+          ),
+        },
+      },
+      handler: async (request) => {
+        const { snapshot, vm } = await snapshots.restore(
+          request.params.name,
+          request.params.snap,
+          auditContext(request),
+        );
+        return { snapshot: snapshotView(snapshot), vm: vmView(vm) };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/vms/:name/snapshots/:snap',
+      summary: 'Delete a snapshot',
+      tags: ['snapshots'],
+      access: WRITE,
+      schema: {
+        description:
+          'Removes the tag from the images (the `snapshot-delete` job while the VM runs, `qemu-img snapshot ' +
+          '-d` otherwise; an image deleted since is skipped) and the record.',
+        params: SnapshotParams,
+        response: {
+          200: Deleted,
+          404: notFound,
+          409: documentedError(
+            'VM_INVALID_STATE (the VM runs with other disks than the snapshot had: stop it; a live migration ' +
+              'owns the VM), DISK_IN_USE, DISK_BUSY',
+          ),
+        },
+      },
+      handler: async (request) => {
+        const snapshot = await snapshots.remove(
+          request.params.name,
+          request.params.snap,
+          auditContext(request),
+        );
+        return { name: snapshot.name, deleted: true as const };
+      },
+    }),
+  ];
+}

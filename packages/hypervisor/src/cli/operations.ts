@@ -1,0 +1,54 @@
+/**
+ * Following a tracked operation from `hvctl`: the request that started it answered 202; this polls
+ * `GET /operations/{id}` until it ends, drawing a percentage bar on a terminal, and resolves with
+ * the operation as it ended. One that failed or was cancelled is thrown as its error, so `runCli`
+ * prints its code and message. Ctrl-C asks the service to cancel it and waits for it to end (its
+ * partial file is removed then); a second Ctrl-C leaves at once.
+ */
+import { AppError } from '@lab/server-kit/errors';
+import type { OperationView } from '../domain/operations.js';
+import type { ApiClient } from './client.js';
+import { startProgressBar, type SpinnerStream } from './progress.js';
+
+export const POLL_INTERVAL_MS = 200;
+
+export interface FollowOptions {
+  intervalMs?: number;
+  stream?: SpinnerStream;
+  /** Where Ctrl-C comes from (tests give their own). */
+  interrupts?: Pick<NodeJS.Process, 'once' | 'removeListener'>;
+}
+
+const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
+
+export async function followOperation(
+  client: ApiClient,
+  started: OperationView,
+  label: string,
+  options: FollowOptions = {},
+): Promise<OperationView> {
+  const { intervalMs = POLL_INTERVAL_MS, stream = process.stderr, interrupts = process } = options;
+  const bar = startProgressBar(stream, label);
+  const onInterrupt = (): void => {
+    stream.write(`\ncancelling operation ${started.id}...\n`);
+    client.request('POST', `/operations/${started.id}/cancel`).catch(() => undefined);
+  };
+  interrupts.once('SIGINT', onInterrupt);
+  let op = started;
+  try {
+    for (;;) {
+      bar.update(op.progress);
+      if (ENDED.has(op.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      op = await client.request<OperationView>('GET', `/operations/${started.id}`);
+    }
+  } finally {
+    interrupts.removeListener('SIGINT', onInterrupt);
+    bar.stop();
+  }
+  if (op.status === 'succeeded') return op;
+  const error = op.error ?? { code: 'OPERATION_FAILED', message: `operation ${op.id} ${op.status}` };
+  throw new AppError(error.code, error.code === 'VALIDATION_ERROR' ? 'invalid' : 'internal', error.message, {
+    details: { operation: op.id, status: op.status },
+  });
+}

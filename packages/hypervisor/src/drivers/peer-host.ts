@@ -1,0 +1,206 @@
+/**
+ * The REST API of another host running this service, as a live migration's source calls it: to
+ * prepare the incoming VM, to watch it take the guest over, and to abort it. The destination's
+ * token goes in the `Authorization` header of these calls and nowhere else: it is neither stored
+ * nor logged, and no error message carries it.
+ *
+ * The other host's answers are translated where they enter: its error envelope keeps its code
+ * and its message (prefixed with the host), as `hvctl` shows the service's own; a refused token
+ * is MIGRATION_DESTINATION_DENIED, since the caller's own credential here was fine; a host that
+ * cannot be reached is MIGRATION_DESTINATION_UNREACHABLE; anything its API does not promise is
+ * MIGRATION_DESTINATION_ERROR.
+ */
+import { AppError, type ErrorKind } from '@lab/server-kit/errors';
+import { API_PREFIX } from '../config.js';
+import { HvErrors, invalidField } from '../errors.js';
+
+/** How long one call may take; preparing starts a QEMU on the other host. */
+export const PEER_TIMEOUT_MS = 60_000;
+
+/** What the destination needs to know of each disk image: where the source has it. */
+export interface IncomingImage {
+  name: string;
+  format: 'qcow2' | 'raw';
+  /** The directory of the image's pool on the source: the destination needs a pool there too. */
+  pool_path: string;
+  /** The image it is an overlay of, itself in the list. */
+  backing: string | null;
+}
+
+/** The body of `POST /vms/{name}/incoming`. */
+export interface IncomingRequest {
+  uuid: string;
+  definition: {
+    cpu: { count: number };
+    memory: { size: string };
+    devices: { storage: unknown[]; network: unknown[] };
+    boot: unknown;
+  };
+  images: IncomingImage[];
+  /** The probe file the source left in each pool directory, and what it holds. */
+  probe: { id: string; secret: string };
+}
+
+export interface IncomingAnswer {
+  /** Where the destination's QEMU listens, as it bound it. */
+  uri: string;
+  port: number;
+}
+
+export interface PeerVm {
+  uuid: string;
+  state: string;
+}
+
+export interface PeerHost {
+  /** The other host's API base (`http://host:9400/api/v1`), for messages. */
+  readonly url: string;
+  /** Its host name or address, as the migration stream reaches it. */
+  readonly hostname: string;
+  prepareIncoming(vm: string, body: IncomingRequest): Promise<IncomingAnswer>;
+  /** The VM as the other host has it, or null when it has none of that name. */
+  vm(vm: string): Promise<PeerVm | null>;
+  /** Tears the incoming VM down there; one already gone is fine. */
+  abortIncoming(vm: string): Promise<void>;
+}
+
+/** `http://host:9400`, `http://host:9400/`, `http://host:9400/api/v1`: the API base, or a VALIDATION_ERROR. */
+export function peerBaseUrl(destination: string, field = 'destination'): URL {
+  let url: URL;
+  try {
+    url = new URL(destination);
+  } catch {
+    throw invalidField(field, `'${destination}' is not a URL like http://host:9400`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalidField(field, `'${url.protocol}' is not http: or https:`);
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw invalidField(field, 'give the host and port only (the token goes in `token`)');
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path !== '' && path !== API_PREFIX)
+    throw invalidField(field, `the API is at ${API_PREFIX} of the service, not at '${url.pathname}'`);
+  url.pathname = API_PREFIX;
+  return url;
+}
+
+const KINDS: Record<number, ErrorKind> = {
+  400: 'invalid',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+function envelope(body: unknown): { code: string; message: string; details: Record<string, unknown> } | null {
+  const error = (body as { error?: Record<string, unknown> } | null)?.error;
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string') return null;
+  const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
+  return { code: error.code, message: error.message, details: details as Record<string, unknown> };
+}
+
+export function createPeerHost(options: {
+  destination: string;
+  token: string;
+  timeoutMs?: number;
+}): PeerHost {
+  const base = peerBaseUrl(options.destination);
+  const url = base.href;
+  const timeoutMs = options.timeoutMs ?? PEER_TIMEOUT_MS;
+  const authorization = `Bearer ${options.token}`;
+
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : (cause?.code ?? cause?.message ?? (error as Error).message);
+      throw HvErrors.migrationDestinationUnreachable({ destination: url, reason }, { cause: error });
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, json };
+  }
+
+  /** The other host's refusal as an error of this one. */
+  function refusal(status: number, json: unknown, what: string): AppError {
+    const error = envelope(json);
+    if (status === 401 || status === 403) {
+      const reason = error === null ? `HTTP ${status}` : `${error.code}: ${error.message}`;
+      return HvErrors.migrationDestinationDenied({ destination: url, reason });
+    }
+    const kind = KINDS[status];
+    if (error === null || kind === undefined || (status === 404 && error.code === 'NOT_FOUND')) {
+      const reason =
+        error === null
+          ? `HTTP ${status} to ${what}`
+          : `HTTP ${status} ${error.code} to ${what}: ${error.message}`;
+      return HvErrors.migrationDestinationBroken({ destination: url, reason });
+    }
+    // The destination's own code and words, as `hvctl` shows the service's: it knows best what it refused.
+    return new AppError(error.code, kind, `the migration destination ${url} refused: ${error.message}`, {
+      details: { ...error.details, destination: url },
+    });
+  }
+
+  const vmPath = (vm: string): string => `/vms/${encodeURIComponent(vm)}`;
+
+  return {
+    url,
+    hostname: base.hostname.replace(/^\[(.*)\]$/, '$1'),
+
+    async prepareIncoming(vm, body) {
+      const { status, json } = await call('POST', `${vmPath(vm)}/incoming`, body);
+      if (status !== 201) throw refusal(status, json, 'prepare the incoming VM');
+      const answer = json as Partial<IncomingAnswer> | null;
+      if (typeof answer?.uri !== 'string' || typeof answer.port !== 'number') {
+        throw HvErrors.migrationDestinationBroken({
+          destination: url,
+          reason: 'no uri and port in its answer',
+        });
+      }
+      return { uri: answer.uri, port: answer.port };
+    },
+
+    async vm(vm) {
+      const { status, json } = await call('GET', vmPath(vm));
+      if (status === 404 && envelope(json)?.code === 'VM_NOT_FOUND') return null;
+      if (status !== 200) throw refusal(status, json, 'read the VM');
+      const found = json as Partial<PeerVm> | null;
+      if (typeof found?.uuid !== 'string' || typeof found.state !== 'string') {
+        throw HvErrors.migrationDestinationBroken({ destination: url, reason: 'a VM without uuid or state' });
+      }
+      return { uuid: found.uuid, state: found.state };
+    },
+
+    async abortIncoming(vm) {
+      const { status, json } = await call('DELETE', `${vmPath(vm)}/incoming`);
+      if (status === 200 || (status === 404 && envelope(json)?.code === 'VM_NOT_FOUND')) return;
+      throw refusal(status, json, 'abort the incoming VM');
+    },
+  };
+}

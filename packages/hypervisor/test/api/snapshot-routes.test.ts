@@ -1,0 +1,183 @@
+/**
+ * The snapshot routes over the service built in-process with the simulated driver (disk images
+ * are real, made by qemu-img; the snapshots in them are the simulated driver's): answers,
+ * statuses, bodies refused by the schema, the audit rows and the OpenAPI document.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { requireTools } from '@lab/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/database.js';
+import { startTestService, type TestService } from '../support/in-process.js';
+import { socketRequest } from '../support/socket-client.js';
+
+const ready = requireTools(['qemu-img']);
+let service: TestService;
+const api = (method: string, path: string, body?: unknown) =>
+  socketRequest(join(service.runDir, 'api.sock'), method, `/api/v1${path}`, body);
+
+const VM = {
+  name: 'web1',
+  cpu: { count: 1 },
+  memory: { size: '64M' },
+  boot: { kernel: 'vmlinuz' },
+  devices: { storage: [{ type: 'virtio-blk', path: 'root' }] },
+};
+
+beforeAll(async () => {
+  service = await startTestService();
+  mkdirSync(join(service.dataDir, 'boot'), { recursive: true });
+  writeFileSync(join(service.dataDir, 'boot', 'vmlinuz'), 'kernel');
+  if (ready.skip) return;
+  await api('POST', '/storage', { name: 'root', size: '16M' });
+  await api('POST', '/storage', { name: 'flat', size: '16M', format: 'raw' });
+  await api('POST', '/vms', VM);
+});
+afterAll(async () => service?.close());
+
+describe.skipIf(ready.skip)('the snapshot routes', () => {
+  it('creates (201 with a location), lists, restores and deletes a snapshot', async () => {
+    const created = await api('POST', '/vms/web1/snapshots', { name: 'base', description: 'fresh' });
+    expect(created.status).toBe(201);
+    expect(created.headers.location).toBe('/api/v1/vms/web1/snapshots/base');
+    expect(created.body).toEqual({
+      vm: 'web1',
+      name: 'base',
+      description: 'fresh',
+      include_memory: false,
+      vm_state: 'CREATED',
+      cpu: { count: 1 },
+      memory: { size: '64M' },
+      devices: { storage: [{ type: 'virtio-blk', path: 'root' }], network: [] },
+      boot: { kernel: 'vmlinuz' },
+      created_at: expect.any(String),
+    });
+    const list = await api('GET', '/vms/web1/snapshots');
+    expect(list.body.snapshots.map((s: { name: string }) => s.name)).toEqual(['base']);
+
+    const restored = await api('POST', '/vms/web1/snapshots/base/restore');
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({
+      snapshot: { name: 'base' },
+      vm: { name: 'web1', state: 'CREATED' },
+    });
+
+    const deleted = await api('DELETE', '/vms/web1/snapshots/base');
+    expect(deleted.body).toEqual({ name: 'base', deleted: true });
+    expect((await api('GET', '/vms/web1/snapshots')).body).toEqual({ snapshots: [] });
+
+    const audit = await api('GET', '/audit/events?resource=vm/web1&limit=10');
+    expect(
+      audit.body.events.slice(0, 3).map((e: { method: string; path: string }) => `${e.method} ${e.path}`),
+    ).toEqual([
+      'DELETE /api/v1/vms/web1/snapshots/base',
+      'POST /api/v1/vms/web1/snapshots/base/restore',
+      'POST /api/v1/vms/web1/snapshots',
+    ]);
+  });
+
+  it('takes memory from a running VM and returns it to the recorded state', async () => {
+    await api('POST', '/vms/web1/start');
+    const mem = await api('POST', '/vms/web1/snapshots', { name: 'live', include_memory: true });
+    expect(mem.body).toMatchObject({ include_memory: true, vm_state: 'RUNNING' });
+    const disk = await api('POST', '/vms/web1/snapshots', { name: 'disk' });
+    expect(disk.body).toMatchObject({ include_memory: false, vm_state: 'RUNNING' });
+    await api('POST', '/vms/web1/pause');
+    const restored = await api('POST', '/vms/web1/snapshots/live/restore');
+    expect(restored.body.vm.state).toBe('RUNNING');
+    const refused = await api('POST', '/vms/web1/snapshots/disk/restore');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'VM_INVALID_STATE' });
+    expect(refused.body.error.message).toContain('stop it first');
+    await api('POST', '/vms/web1/stop', { force: true });
+    const cold = await api('POST', '/vms/web1/snapshots/live/restore');
+    expect(cold.body.vm).toMatchObject({ state: 'RUNNING', runtime: { driver: 'simulated' } });
+    await api('POST', '/vms/web1/stop', { force: true });
+  });
+
+  it.each([
+    [{ name: '1st' }, 'name'],
+    [{ name: 'a/b' }, 'name'],
+    [{ name: 'ok', include_memory: 'yes' }, 'include_memory'],
+    [{ name: 'ok', extra: 1 }, 'extra'],
+    [{ name: 'ok', description: 'x'.repeat(1025) }, 'description'],
+  ])('refuses the body %j (400)', async (body, field) => {
+    const refused = await api('POST', '/vms/web1/snapshots', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(refused.body.error)).toContain(field);
+  });
+
+  it('answers 400 naming include_memory for a stopped VM, 404 and 409 with their codes', async () => {
+    const memory = await api('POST', '/vms/web1/snapshots', { name: 'm', include_memory: true });
+    expect(memory.status).toBe(400);
+    expect(memory.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'include_memory' },
+    });
+    expect((await api('GET', '/vms/ghost/snapshots')).body.error.code).toBe('VM_NOT_FOUND');
+    expect((await api('POST', '/vms/ghost/snapshots', { name: 's' })).status).toBe(404);
+    const missing = await api('POST', '/vms/web1/snapshots/nope/restore');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('SNAPSHOT_NOT_FOUND');
+    expect((await api('DELETE', '/vms/web1/snapshots/nope')).body.error.code).toBe('SNAPSHOT_NOT_FOUND');
+    const duplicate = await api('POST', '/vms/web1/snapshots', { name: 'live' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe('SNAPSHOT_ALREADY_EXISTS');
+
+    await api('POST', '/vms', {
+      ...VM,
+      name: 'rawvm',
+      devices: { storage: [{ type: 'virtio-blk', path: 'flat' }] },
+    });
+    const raw = await api('POST', '/vms/rawvm/snapshots', { name: 's' });
+    expect(raw.status).toBe(409);
+    expect(raw.body.error).toMatchObject({
+      code: 'SNAPSHOT_UNSUPPORTED',
+      details: { image: 'flat', format: 'raw' },
+    });
+    await api('POST', '/vms', { ...VM, name: 'nodisk', devices: { storage: [] } });
+    expect((await api('POST', '/vms/nodisk/snapshots', { name: 's' })).body.error.code).toBe(
+      'SNAPSHOT_UNSUPPORTED',
+    );
+  });
+
+  it('emits its events on the stream and drops the rows with the VM', async () => {
+    await api('POST', '/vms', { ...VM, name: 'gone' });
+    await api('POST', '/vms/gone/snapshots', { name: 'one' });
+    await api('DELETE', '/vms/gone');
+    await api('POST', '/vms', { ...VM, name: 'gone' });
+    expect((await api('GET', '/vms/gone/snapshots')).body).toEqual({ snapshots: [] });
+    const db = openStore(service.dataDir);
+    try {
+      const rows = db
+        .prepare<[], { kind: string; data: string }>(
+          "SELECT kind, data FROM events WHERE vm = 'web1' ORDER BY id",
+        )
+        .all()
+        .filter((row) => row.kind.startsWith('vm.snapshot_'));
+      expect(rows.map((row) => [row.kind, JSON.parse(row.data).snapshot])).toEqual([
+        ['vm.snapshot_created', 'base'],
+        ['vm.snapshot_restored', 'base'],
+        ['vm.snapshot_deleted', 'base'],
+        ['vm.snapshot_created', 'live'],
+        ['vm.snapshot_created', 'disk'],
+        ['vm.snapshot_restored', 'live'],
+        ['vm.snapshot_restored', 'live'],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('documents the Snapshot schema and the four routes in the OpenAPI document', async () => {
+    const doc = (await service.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    expect(doc.components.schemas).toHaveProperty('Snapshot');
+    expect(Object.keys(doc.paths['/api/v1/vms/{name}/snapshots'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/v1/vms/{name}/snapshots/{snap}/restore']).toHaveProperty('post');
+    expect(doc.paths['/api/v1/vms/{name}/snapshots/{snap}']).toHaveProperty('delete');
+  });
+});

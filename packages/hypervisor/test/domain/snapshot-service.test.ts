@@ -1,0 +1,355 @@
+/**
+ * The snapshot core over the simulated driver: which state allows what, what a restore does to
+ * the VM's state and definition, the events and audit rows, and every refusal with its code.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createDiskClaims } from '../../src/domain/disk-claims.js';
+import { createSnapshotService } from '../../src/domain/snapshot-service.js';
+import type { SnapshotTarget } from '../../src/drivers/snapshot-driver.js';
+import { createSnapshotRepository } from '../../src/store/snapshots.js';
+import { createUnitOfWork } from '../../src/store/unit-of-work.js';
+import { KERNEL_VM, REQUEST, testCore } from '../support/core.js';
+
+const DISK_VM = {
+  ...KERNEL_VM,
+  devices: {
+    storage: [
+      { type: 'virtio-blk' as const, path: 'root' },
+      { type: 'virtio-blk' as const, path: 'data' },
+    ],
+  },
+};
+
+function setup() {
+  const core = testCore();
+  const { db, events, audit, vms, vmRepository, diskRepository, pools, driver } = core;
+  const at = new Date().toISOString();
+  for (const name of ['root', 'data', 'other'])
+    diskRepository.insert({ name, format: 'qcow2', pool: 'default', createdAt: at });
+  diskRepository.insert({ name: 'flat', format: 'raw', pool: 'default', createdAt: at });
+  const repository = createSnapshotRepository(db);
+  const claims = createDiskClaims();
+  const snapshots = createSnapshotService({
+    vms,
+    vmRepository,
+    disks: diskRepository,
+    imageFile: pools.imageFile,
+    snapshots: repository,
+    claims,
+    driver,
+    unitOfWork: createUnitOfWork(db, events, audit),
+  });
+  const image = (name: string) => pools.imageFile({ name, pool: 'default' });
+  /** The tags the simulated driver keeps for an image, with their VM state sizes. */
+  const tags = async (name: string) => (await driver.snapshots.list([image(name)]))[0] ?? [];
+  const kinds = () => core.published.map((e) => e.kind);
+  return { ...core, snapshots, repository, claims, image, tags, kinds };
+}
+
+describe('the snapshot service', () => {
+  it('takes a disk-only snapshot of a VM without a process on every image, with its event and audit row', async () => {
+    const { vms, snapshots, tags, published, audit } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    const taken = await snapshots.create('web1', { name: 'base', description: 'clean' }, REQUEST);
+    expect(taken).toMatchObject({
+      vm: 'web1',
+      name: 'base',
+      description: 'clean',
+      includeMemory: false,
+      vmState: 'CREATED',
+      definition: { memory: { size: '64M' } },
+    });
+    expect(await tags('root')).toEqual([{ tag: 'base', vmStateBytes: 0 }]);
+    expect(await tags('data')).toEqual([{ tag: 'base', vmStateBytes: 0 }]);
+    expect(published.at(-1)).toMatchObject({
+      kind: 'vm.snapshot_created',
+      data: { vm: 'web1', snapshot: 'base', include_memory: false, vm_state: 'CREATED' },
+    });
+    expect(audit.query({ limit: 10 })).toHaveLength(2);
+    expect(snapshots.list('web1').map((s) => s.name)).toEqual(['base']);
+  });
+
+  it('saves memory only from a running or paused VM, in the first image', async () => {
+    const { vms, snapshots, tags } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await expect(
+      snapshots.create('web1', { name: 'm', include_memory: true }, REQUEST),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'include_memory' },
+    });
+    await vms.start('web1', REQUEST);
+    const live = await snapshots.create('web1', { name: 'm', include_memory: true }, REQUEST);
+    expect(live).toMatchObject({ includeMemory: true, vmState: 'RUNNING' });
+    expect((await tags('root'))[0]?.vmStateBytes).toBeGreaterThan(0);
+    expect((await tags('data'))[0]?.vmStateBytes).toBe(0);
+    await vms.pause('web1', REQUEST);
+    expect(await snapshots.create('web1', { name: 'p', include_memory: true }, REQUEST)).toMatchObject({
+      vmState: 'PAUSED',
+    });
+    expect(await snapshots.create('web1', { name: 'd' }, REQUEST)).toMatchObject({
+      includeMemory: false,
+      vmState: 'PAUSED',
+    });
+  });
+
+  it('refuses a VM with no disk, a raw disk, a taken name, and names what is missing', async () => {
+    const { vms, snapshots, driver, image } = setup();
+    await vms.create(KERNEL_VM, REQUEST);
+    await expect(snapshots.create('web1', { name: 's' }, REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_UNSUPPORTED',
+      message: expect.stringContaining('no disk'),
+    });
+    await vms.create(
+      {
+        ...KERNEL_VM,
+        name: 'flat',
+        devices: {
+          storage: [
+            { type: 'virtio-blk', path: 'root' },
+            { type: 'virtio-blk', path: 'flat' },
+          ],
+        },
+      },
+      REQUEST,
+    );
+    await expect(snapshots.create('flat', { name: 's' }, REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_UNSUPPORTED',
+      details: { image: 'flat', format: 'raw' },
+    });
+    await vms.create({ ...DISK_VM, name: 'disky' }, REQUEST);
+    await snapshots.create('disky', { name: 's' }, REQUEST);
+    await expect(snapshots.create('disky', { name: 's' }, REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_ALREADY_EXISTS',
+    });
+    // A tag of that name made outside the service (qemu-img by hand) is not duplicated.
+    await driver.snapshots.save({ vm: 'disky', images: [image('data')], live: false }, 'manual', false);
+    await expect(snapshots.create('disky', { name: 'manual' }, REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_ALREADY_EXISTS',
+      details: { image: 'data' },
+    });
+    await expect(snapshots.create('ghost', { name: 's' }, REQUEST)).rejects.toMatchObject({
+      code: 'VM_NOT_FOUND',
+    });
+    expect(() => snapshots.list('ghost')).toThrow(expect.objectContaining({ code: 'VM_NOT_FOUND' }));
+    await expect(snapshots.restore('disky', 'nope', REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_NOT_FOUND',
+    });
+    await expect(snapshots.remove('disky', 'nope', REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_NOT_FOUND',
+    });
+  });
+
+  it('leaves a VM that a live migration owns alone', async () => {
+    const { vms, snapshots, vmRepository } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    const running = vms.get('web1');
+    vmRepository.changeState('web1', 'RUNNING', {
+      to: 'MIGRATING',
+      runtime: running.runtime,
+      at: new Date().toISOString(),
+    });
+    for (const attempt of [
+      snapshots.create('web1', { name: 'during' }, REQUEST),
+      snapshots.restore('web1', 'mem', REQUEST),
+      snapshots.remove('web1', 'mem', REQUEST),
+    ]) {
+      await expect(attempt).rejects.toMatchObject({
+        code: 'VM_INVALID_STATE',
+        message: expect.stringContaining('live migration'),
+      });
+    }
+  });
+
+  it('refuses to write the images of a stopped VM that another running VM has open', async () => {
+    const { vms, snapshots } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.create(
+      { ...KERNEL_VM, name: 'sharer', devices: { storage: [{ type: 'virtio-blk', path: 'data' }] } },
+      REQUEST,
+    );
+    await vms.start('sharer', REQUEST);
+    await expect(snapshots.create('web1', { name: 's' }, REQUEST)).rejects.toMatchObject({
+      code: 'DISK_IN_USE',
+      message: expect.stringContaining("'sharer'"),
+    });
+  });
+
+  it('leaves alone images a disk operation holds, and the base of linked clones', async () => {
+    const { vms, snapshots, claims, diskRepository } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    const release = claims.claim('data', 'compact');
+    await expect(snapshots.create('web1', { name: 's' }, REQUEST)).rejects.toMatchObject({
+      code: 'DISK_BUSY',
+    });
+    release();
+    await snapshots.create('web1', { name: 's' }, REQUEST);
+    diskRepository.insert({
+      name: 'clone1',
+      format: 'qcow2',
+      pool: 'default',
+      backing: 'root',
+      createdAt: new Date().toISOString(),
+    });
+    await expect(snapshots.restore('web1', 's', REQUEST)).rejects.toMatchObject({
+      code: 'DISK_IS_BACKING',
+      message: expect.stringContaining("'clone1'"),
+    });
+    // Taking and deleting snapshots leaves what the clones read as it is.
+    await snapshots.remove('web1', 's', REQUEST);
+  });
+
+  it('restores a running VM to a snapshot with memory live, and refuses a disk-only one until it stops', async () => {
+    const { vms, snapshots, driver, published, kinds } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await snapshots.create('web1', { name: 'disk' }, REQUEST);
+    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    await expect(snapshots.restore('web1', 'disk', REQUEST)).rejects.toMatchObject({
+      code: 'VM_INVALID_STATE',
+      message: expect.stringContaining('stop it first'),
+    });
+    const before = published.length;
+    const restored = await snapshots.restore('web1', 'mem', REQUEST);
+    expect(restored.vm.state).toBe('RUNNING');
+    expect(driver.running.get('web1')).toBe('running');
+    expect(kinds().slice(before)).toEqual(['vm.snapshot_restored']);
+    expect(published.at(-1)?.data).toMatchObject({
+      vm: 'web1',
+      snapshot: 'mem',
+      from: 'RUNNING',
+      to: 'RUNNING',
+    });
+  });
+
+  it('returns the VM to the state the snapshot recorded: paused, running, or started from it', async () => {
+    const { vms, snapshots, driver, published, kinds } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await vms.pause('web1', REQUEST);
+    await snapshots.create('web1', { name: 'asleep', include_memory: true }, REQUEST);
+    await vms.resume('web1', REQUEST);
+    await snapshots.create('web1', { name: 'awake', include_memory: true }, REQUEST);
+
+    let before = published.length;
+    expect((await snapshots.restore('web1', 'asleep', REQUEST)).vm.state).toBe('PAUSED');
+    expect(driver.running.get('web1')).toBe('paused');
+    expect(kinds().slice(before)).toEqual(['vm.state_changed', 'vm.snapshot_restored']);
+    expect(published.at(-2)?.data).toMatchObject({
+      from: 'RUNNING',
+      to: 'PAUSED',
+      reason: "restored from snapshot 'asleep'",
+    });
+
+    expect((await snapshots.restore('web1', 'awake', REQUEST)).vm.state).toBe('RUNNING');
+    expect(driver.running.get('web1')).toBe('running');
+
+    await vms.stop('web1', true, REQUEST);
+    before = published.length;
+    const started = await snapshots.restore('web1', 'awake', REQUEST);
+    expect(started.vm).toMatchObject({ state: 'RUNNING', runtime: { driver: 'simulated' } });
+    expect(kinds().slice(before)).toEqual(['vm.state_changed', 'vm.snapshot_restored']);
+    expect(published.at(-2)?.data).toMatchObject({ from: 'STOPPED', to: 'RUNNING' });
+
+    await vms.stop('web1', true, REQUEST);
+    expect((await snapshots.restore('web1', 'asleep', REQUEST)).vm.state).toBe('PAUSED');
+    expect(driver.running.get('web1')).toBe('paused');
+  });
+
+  it('reverts the images of a stopped VM to a disk-only snapshot and puts its definition back', async () => {
+    const { vms, snapshots, published, kinds, audit } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await snapshots.create('web1', { name: 'base' }, REQUEST);
+    await vms.update(
+      'web1',
+      { memory: { size: '128M' }, devices: { storage: [{ type: 'virtio-blk', path: 'root' }] } },
+      REQUEST,
+    );
+    const audited = audit.query({ limit: 100 }).length;
+    const before = published.length;
+    const restored = await snapshots.restore('web1', 'base', REQUEST);
+    expect(restored.vm).toMatchObject({
+      state: 'CREATED',
+      definition: { memory: { size: '64M' }, devices: { storage: [{ path: 'root' }, { path: 'data' }] } },
+    });
+    expect(kinds().slice(before)).toEqual(['vm.updated', 'vm.snapshot_restored']);
+    expect(published.at(-2)?.data).toMatchObject({ fields: ['memory', 'devices'] });
+    expect(audit.query({ limit: 100 })).toHaveLength(audited + 1);
+  });
+
+  it('leaves a guest whose live load failed paused, with the reason as its last error', async () => {
+    const { vms, snapshots, driver } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    // A load QEMU refuses half-way (its words), leaving the guest stopped as QEMU does.
+    const load = vi.spyOn(driver.snapshots, 'load').mockImplementation(async () => {
+      (driver.running as Map<string, string>).set('web1', 'paused');
+      throw new Error('Error -22 while loading VM state');
+    });
+    await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({
+      code: 'DRIVER_ERROR',
+      message: expect.stringContaining('Error -22'),
+    });
+    load.mockRestore();
+    expect(vms.get('web1')).toMatchObject({
+      state: 'PAUSED',
+      lastError: { message: expect.stringContaining('Error -22') },
+    });
+  });
+
+  it('refuses a live restore into a VM whose definition changed since the snapshot', async () => {
+    const { vms, snapshots } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    await vms.stop('web1', true, REQUEST);
+    await vms.update('web1', { cpu: { count: 2 } }, REQUEST);
+    await vms.start('web1', REQUEST);
+    await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({
+      code: 'VM_INVALID_STATE',
+      message: expect.stringContaining('cpu changed'),
+    });
+  });
+
+  it('says a snapshot whose data is gone is inconsistent, rather than failing inside QEMU', async () => {
+    const { vms, snapshots, driver, image, diskRepository } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await snapshots.create('web1', { name: 'base' }, REQUEST);
+    const gone: SnapshotTarget = { vm: 'web1', images: [image('data')], live: false };
+    await driver.snapshots.delete(gone, 'base');
+    await expect(snapshots.restore('web1', 'base', REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_INCONSISTENT',
+      message: expect.stringContaining("'data' does not hold it"),
+    });
+    await vms.update('web1', { devices: { storage: [{ type: 'virtio-blk', path: 'root' }] } }, REQUEST);
+    diskRepository.remove('data');
+    await expect(snapshots.restore('web1', 'base', REQUEST)).rejects.toMatchObject({
+      code: 'SNAPSHOT_INCONSISTENT',
+      message: expect.stringContaining("'data' no longer exists"),
+    });
+    // Deleting it still works: only the images that remain are touched.
+    await snapshots.remove('web1', 'base', REQUEST);
+    expect(snapshots.list('web1')).toEqual([]);
+  });
+
+  it('deletes a snapshot from the images, live or not, and with its VM', async () => {
+    const { vms, snapshots, tags, kinds, repository } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await snapshots.create('web1', { name: 'cold' }, REQUEST);
+    await vms.start('web1', REQUEST);
+    await snapshots.create('web1', { name: 'hot', include_memory: true }, REQUEST);
+    await snapshots.remove('web1', 'hot', REQUEST);
+    expect((await tags('root')).map((t) => t.tag)).toEqual(['cold']);
+    await vms.stop('web1', true, REQUEST);
+    await snapshots.remove('web1', 'cold', REQUEST);
+    expect(await tags('root')).toEqual([]);
+    expect(kinds().filter((k) => k === 'vm.snapshot_deleted')).toHaveLength(2);
+
+    await snapshots.create('web1', { name: 'kept' }, REQUEST);
+    await vms.remove('web1', false, REQUEST);
+    expect(repository.list('web1')).toEqual([]);
+  });
+});
