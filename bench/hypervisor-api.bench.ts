@@ -22,15 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { processUsage } from '../packages/hypervisor/src/drivers/qemu/process-info.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+import { median, HVCTL as BIN } from './support.js';
 
 const PEER_BODY_ENV = 'HV_BENCH_PEER_BODY';
-const BIN = fileURLToPath(new URL('../packages/hypervisor/bin/hvctl.js', import.meta.url));
 const VMS = 100;
 
 if (process.argv[2] === '--peer') {

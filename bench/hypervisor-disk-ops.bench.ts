@@ -19,14 +19,13 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools, startServiceProcess } from '../packages/server-kit/src/testing/index.js';
+import { median, HVCTL as BIN } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const DATA_MIB = Number(process.env.BENCH_DATA_MIB ?? 512);
 const POLL_MS = 10;
-const BIN = fileURLToPath(new URL('../packages/hypervisor/bin/hvctl.js', import.meta.url));
 const MIB = 1024 ** 2;
 
 const gate = requireTools(['qemu-img', 'qemu-io']);
@@ -36,11 +35,6 @@ if (gate.skip) {
 }
 
 const now = (): number => performance.now();
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Runs qemu-img as the service does: an argument array, standard output read from a pipe. */
 function qemuImg(args: readonly string[]): Promise<void> {

@@ -21,7 +21,6 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } fro
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { qemuArguments } from '../packages/hypervisor/src/drivers/qemu/command-line.js';
 import {
   DEFAULT_DOWNTIME_LIMIT_MS,
@@ -40,13 +39,13 @@ import {
   startServiceProcess,
   type ServiceProcess,
 } from '../packages/server-kit/src/testing/index.js';
+import { median, HVCTL as BIN } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
 const TIMEOUT_MS = 120_000;
 /** Both paths look at QEMU (or the operation) this often: the wait for the end costs the same. */
 const POLL_MS = 10;
-const BIN = fileURLToPath(new URL('../packages/hypervisor/bin/hvctl.js', import.meta.url));
 
 interface Timing {
   /** Until the destination's QEMU listens: the 202 answer (service), `migrate-incoming` (by hand). */
@@ -66,11 +65,6 @@ if (gate.skip) {
 }
 
 const now = (): number => performance.now();
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
   const deadline = now() + TIMEOUT_MS;

@@ -35,7 +35,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { processUsage } from '../packages/hypervisor/src/drivers/qemu/process-info.js';
 import {
   algorithm,
@@ -45,8 +44,8 @@ import {
 import { canonicalBytes } from '../packages/hypervisor/src/pqc/canonical-json.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
+import { median, HVCTL as BIN } from './support.js';
 
-const BIN = fileURLToPath(new URL('../packages/hypervisor/bin/hvctl.js', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUTE_SECONDS = 2;
@@ -59,12 +58,6 @@ const NONCE = randomBytes(32).toString('base64');
 
 const kem = algorithm('ML-KEM-768') as KemAlgorithm;
 const dsa = algorithm('ML-DSA-65') as SignatureAlgorithm;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** Calls of `run` per second over `seconds` (at least one call), timed as the service's route does. */
 function rate(run: () => unknown, seconds: number): number {

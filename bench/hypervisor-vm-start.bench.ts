@@ -16,7 +16,6 @@ import { mkdirSync, mkdtempSync, openSync, closeSync, readSync, rmSync, statSync
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { qemuArguments } from '../packages/hypervisor/src/drivers/qemu/command-line.js';
 import { connectQmp, type QmpClient } from '../packages/hypervisor/src/drivers/qemu/qmp-client.js';
 import { vmRunFiles } from '../packages/hypervisor/src/drivers/qemu/run-files.js';
@@ -25,13 +24,13 @@ import type { LaunchSpec } from '../packages/hypervisor/src/drivers/vm-driver.js
 import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools, startServiceProcess } from '../packages/server-kit/src/testing/index.js';
+import { median, HVCTL as BIN } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
 const MARKER_TIMEOUT_MS = 60_000;
 // Both paths look for the marker the same way, so the polling interval cancels out of the difference.
 const POLL_MS = 2;
-const BIN = fileURLToPath(new URL('../packages/hypervisor/bin/hvctl.js', import.meta.url));
 
 interface Timing {
   /** Until the VM runs: the start answer (service), `cont`'s reply (by hand). */
@@ -48,11 +47,6 @@ if (gate.skip) {
 }
 
 const now = (): number => performance.now();
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Resolves when `marker` is in `file`, reading only what was appended since the last look. */
 async function waitForMarker(file: string, marker: string): Promise<void> {

@@ -66,6 +66,7 @@ import { startPool } from '../packages/quantum/src/engine/parallel.js';
 import { StateVector } from '../packages/quantum/src/engine/statevector.js';
 import { ghz } from '../packages/quantum/test/support/circuits.js';
 import { mulberry32 } from '../packages/quantum/test/support/dense-reference.js';
+import { median } from './support.js';
 
 const benchStart = process.hrtime.bigint();
 const SIZES = list(process.env.BENCH_QUBITS ?? '16,20,24,26,28');
@@ -409,12 +410,6 @@ const fixed = (v: number, digits: number): string => (Number.isFinite(v) ? v.toF
 const pct = (v: number): string => (Number.isFinite(v) ? `${Math.round(100 * v)} %` : '—');
 const sci = (v: number): string => (Number.isFinite(v) ? v.toExponential(0) : '—');
 const time = (s: number): string => (s >= 10 ? s.toFixed(1) : s >= 1 ? s.toFixed(2) : s.toFixed(3));
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function table(head: string[], rows: string[][]): void {
   console.log(`| ${head.join(' | ')} |`);
