@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { processUsage } from '../packages/hypervisor/src/drivers/qemu/process-info.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, HVCTL as BIN } from './support.js';
+import { median, serveHypervisor } from './support.js';
 
 const PEER_BODY_ENV = 'HV_BENCH_PEER_BODY';
 const VMS = 100;
@@ -50,16 +50,9 @@ async function startService(dir: string, logLevel: string): Promise<Server & { b
   mkdirSync(bootDir, { recursive: true });
   // The simulated driver runs no guest: the kernel only has to exist for the validation.
   writeFileSync(join(bootDir, 'vmlinuz'), 'kernel');
-  const service = await startServiceProcess(BIN, [
-    'serve',
-    '--port',
-    '0',
+  const service = await serveHypervisor(dir, [
     '--driver',
     'simulated',
-    '--data-dir',
-    join(dir, 'data'),
-    '--run-dir',
-    join(dir, 'run'),
     '--boot-dir',
     bootDir,
     '--log-level',

@@ -20,8 +20,8 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
-import { requireTools, startServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, HVCTL as BIN } from './support.js';
+import { requireTools } from '../packages/server-kit/src/testing/index.js';
+import { median, serveHypervisor } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const DATA_MIB = Number(process.env.BENCH_DATA_MIB ?? 512);
@@ -69,17 +69,7 @@ const dataDir = join(dir, 'data');
 const runDir = join(dir, 'run');
 const handDir = join(dir, 'by-hand');
 mkdirSync(handDir);
-const service = await startServiceProcess(BIN, [
-  'serve',
-  '--port',
-  '0',
-  '--driver',
-  'simulated',
-  '--data-dir',
-  dataDir,
-  '--run-dir',
-  runDir,
-]);
+const service = await serveHypervisor(dir, ['--driver', 'simulated']);
 const token = await createToken(join(runDir, 'api.sock'), ['storage:write', 'operations:read']);
 
 async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {

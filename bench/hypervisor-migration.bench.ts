@@ -34,12 +34,8 @@ import type { LaunchSpec } from '../packages/hypervisor/src/drivers/vm-driver.js
 import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { collectEvents, type EventCollector } from '../packages/hypervisor/test/support/sse.js';
-import {
-  requireTools,
-  startServiceProcess,
-  type ServiceProcess,
-} from '../packages/server-kit/src/testing/index.js';
-import { median, HVCTL as BIN } from './support.js';
+import { requireTools, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
+import { median, serveHypervisor } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
@@ -91,18 +87,11 @@ interface Host {
 
 async function serve(name: string): Promise<Host> {
   const runDir = join(dir, name, 'run');
-  const service = await startServiceProcess(BIN, [
-    'serve',
-    '--port',
-    '0',
+  const service = await serveHypervisor(join(dir, name), [
     '--driver',
     'qemu',
     '--accel',
     'tcg',
-    '--data-dir',
-    join(dir, name, 'data'),
-    '--run-dir',
-    runDir,
     '--boot-dir',
     guest.dir,
   ]);

@@ -43,8 +43,8 @@ import {
 } from '../packages/hypervisor/src/pqc/algorithms.js';
 import { canonicalBytes } from '../packages/hypervisor/src/pqc/canonical-json.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
-import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, HVCTL as BIN } from './support.js';
+import type { ServiceProcess } from '../packages/server-kit/src/testing/index.js';
+import { median, serveHypervisor } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -128,17 +128,7 @@ async function startService(dir: string): Promise<Service> {
   mkdirSync(join(dataDir, 'boot'), { recursive: true });
   // The simulated driver runs no guest: the kernel only has to exist, and is measured (SHA-384).
   writeFileSync(join(dataDir, 'boot', 'vmlinuz'), randomBytes(4096));
-  const server = await startServiceProcess(BIN, [
-    'serve',
-    '--port',
-    '0',
-    '--driver',
-    'simulated',
-    '--data-dir',
-    dataDir,
-    '--run-dir',
-    join(dir, 'run'),
-  ]);
+  const server = await serveHypervisor(dir, ['--driver', 'simulated']);
   const token = await createToken(join(dir, 'run', 'api.sock'), [
     'vm:read',
     'vm:write',

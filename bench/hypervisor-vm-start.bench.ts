@@ -23,8 +23,8 @@ import { MIB } from '../packages/hypervisor/src/domain/units.js';
 import type { LaunchSpec } from '../packages/hypervisor/src/drivers/vm-driver.js';
 import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
-import { requireTools, startServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, HVCTL as BIN } from './support.js';
+import { requireTools } from '../packages/server-kit/src/testing/index.js';
+import { median, serveHypervisor } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
@@ -81,21 +81,7 @@ const load = loadavg()[0]!;
 const dir = mkdtempSync(join(tmpdir(), 'hv-start-bench-'));
 const runDir = join(dir, 'run');
 const handRunDir = join(dir, 'by-hand');
-const service = await startServiceProcess(BIN, [
-  'serve',
-  '--port',
-  '0',
-  '--driver',
-  'qemu',
-  '--accel',
-  'tcg',
-  '--data-dir',
-  join(dir, 'data'),
-  '--run-dir',
-  runDir,
-  '--boot-dir',
-  guest.dir,
-]);
+const service = await serveHypervisor(dir, ['--driver', 'qemu', '--accel', 'tcg', '--boot-dir', guest.dir]);
 const token = await createToken(join(runDir, 'api.sock'), ['vm:write']);
 
 async function call(method: string, path: string, body?: unknown): Promise<{ state?: string }> {

@@ -1,5 +1,7 @@
-// What the benchmarks share: the median of their rounds, and the compiled hvctl binary they start.
+// What the benchmarks share: the median of their rounds, and the compiled hvctl service they start.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
 
 /** The middle value; the mean of the two middle ones for an even count. */
 export function median(values: readonly number[]): number {
@@ -10,3 +12,20 @@ export function median(values: readonly number[]): number {
 
 /** `hvctl` as deployed: the compiled binary (npm run bench builds first). */
 export const HVCTL = fileURLToPath(new URL('../packages/hypervisor/bin/hvctl.js', import.meta.url));
+
+/**
+ * `hvctl serve` in its own process over `dir` (`dir/data`, `dir/run`), on a free port, with the
+ * benchmark's own settings after (`--driver simulated`, `--boot-dir ...`).
+ */
+export function serveHypervisor(dir: string, args: readonly string[]): Promise<ServiceProcess> {
+  return startServiceProcess(HVCTL, [
+    'serve',
+    '--port',
+    '0',
+    '--data-dir',
+    join(dir, 'data'),
+    '--run-dir',
+    join(dir, 'run'),
+    ...args,
+  ]);
+}
