@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/in-process.js';
-import { createToken, socketRequest } from '../support/socket-client.js';
+import { createToken, socketApi } from '../support/socket-client.js';
 import { collectEvents } from '../support/sse.js';
 import { until } from '../support/until.js';
 
@@ -21,8 +21,7 @@ let service: TestService;
 let images: string;
 let secrets: string;
 
-const api = (method: string, path: string, body?: unknown) =>
-  socketRequest(join(service.runDir, 'api.sock'), method, `/api/v1${path}`, body);
+const api = (method: string, path: string, body?: unknown) => socketApi(service.runDir, method, path, body);
 
 const file = (name: string): string => join(images, name);
 

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/in-process.js';
-import { socketRequest } from '../support/socket-client.js';
+import { socketApi } from '../support/socket-client.js';
 
 const ready = requireTools(['qemu-img']);
 let service: TestService;
-const api = (method: string, path: string, body?: unknown) =>
-  socketRequest(join(service.runDir, 'api.sock'), method, `/api/v1${path}`, body);
+const api = (method: string, path: string, body?: unknown) => socketApi(service.runDir, method, path, body);
 
 beforeAll(async () => {
   service = await startTestService();

@@ -9,12 +9,11 @@ import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/database.js';
 import { startTestService, type TestService } from '../support/in-process.js';
-import { socketRequest } from '../support/socket-client.js';
+import { socketApi } from '../support/socket-client.js';
 
 const ready = requireTools(['qemu-img']);
 let service: TestService;
-const api = (method: string, path: string, body?: unknown) =>
-  socketRequest(join(service.runDir, 'api.sock'), method, `/api/v1${path}`, body);
+const api = (method: string, path: string, body?: unknown) => socketApi(service.runDir, method, path, body);
 
 const VM = {
   name: 'web1',

@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/in-process.js';
-import { createToken, socketRequest } from '../support/socket-client.js';
+import { createToken, socketApi } from '../support/socket-client.js';
 
 let service: TestService;
 const api = async (path: string, method = 'GET', body?: unknown) =>
-  (await socketRequest(join(service.runDir, 'api.sock'), method, `/api/v1${path}`, body)).body;
+  (await socketApi(service.runDir, method, path, body)).body;
 const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' }).trim();
 /** A `Name: value` field of a /proc file. */
 const procField = (file: string, name: string) =>

@@ -1,5 +1,7 @@
 /** A request over the service's Unix socket, as `curl --unix-socket` makes it. */
 import { request } from 'node:http';
+import { join } from 'node:path';
+import { API_PREFIX } from '../../src/config.js';
 
 export interface SocketResponse {
   status: number;
@@ -50,4 +52,14 @@ export async function createToken(socketPath: string, scopes: readonly string[])
   if (made.status !== 201)
     throw new Error(`token create answered ${made.status}: ${JSON.stringify(made.body)}`);
   return (made.body as { token: string }).token;
+}
+
+/** A request to the API (`/api/v1` + `path`) over the socket of a service whose run directory is `runDir`. */
+export function socketApi(
+  runDir: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<SocketResponse> {
+  return socketRequest(join(runDir, 'api.sock'), method, `${API_PREFIX}${path}`, body);
 }
