@@ -36,6 +36,7 @@ import type { OperationHandle, Operations, OperationView } from './operations.js
 import type { PoolService } from './pool-service.js';
 import { formatSize } from './units.js';
 import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
+import { assertNotBacking } from './backing.js';
 
 const Secret = (description: string) => Type.String({ minLength: 1, maxLength: 1024, description });
 const SECRET_OF_ENCRYPTED = Secret('the passphrase of an encrypted image (write-only, never stored)');
@@ -206,10 +207,7 @@ export function createDiskOperations(options: DiskOperationsOptions) {
             `${input.size} is smaller than the image's ${formatSize(current)}: pass shrink: true to lose what lies past the new end`,
           );
         }
-        const clones = disks.dependents(name);
-        if (shrink && clones.length > 0) {
-          throw HvErrors.diskIsBacking({ name, clones, hint: 'shrinking it would cut off what they read' });
-        }
+        if (shrink) assertNotBacking(disks, name, 'shrinking it would cut off what they read');
         if (bytes > current) await pools.reserve(pools.pool(disk.pool), bytes - current, 'size');
         await naming('secret', name, () => resizeImage(image, bytes, shrink));
         unitOfWork((tx) => {

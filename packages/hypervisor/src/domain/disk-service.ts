@@ -19,6 +19,7 @@ import type { DiskClaims } from './disk-claims.js';
 import type { PoolService } from './pool-service.js';
 import { formatSize, MIB, parseSize } from './units.js';
 import { hasProcess } from './vm-states.js';
+import { assertNotBacking } from './backing.js';
 
 /** Largest image one request may create (virtual size; qcow2 allocates lazily). */
 export const MAX_IMAGE_BYTES = 16 * 1024 ** 4;
@@ -234,8 +235,7 @@ export function createDiskService(options: DiskServiceOptions) {
       const disk = load(name);
       assertNotInUse(vms, name);
       claims.assertFree(name);
-      const clones = disks.dependents(name);
-      if (clones.length > 0) throw HvErrors.diskIsBacking({ name, clones, hint: 'delete them first' });
+      assertNotBacking(disks, name, 'delete them first');
       unitOfWork((tx) => {
         disks.remove(name);
         rmSync(pools.imageFile(disk), { force: true });

@@ -34,6 +34,7 @@ import type { DiskClaims } from './disk-claims.js';
 import { parseSize } from './units.js';
 import { BootSchema, DevicesSchema, VM_STATES, type VmDefinition, type VmState } from './vm-definition.js';
 import type { VmService } from './vm-service.js';
+import { assertNotBacking } from './backing.js';
 
 /**
  * A letter first: QEMU finds a snapshot by its ID or its tag, and IDs are numbers, so a tag like
@@ -377,14 +378,7 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
     if (!snapshot.includeMemory) {
       // Linked clones read through to their base: reverting it would change what they read.
       for (const image of images) {
-        const clones = disks.dependents(image.name);
-        if (clones.length > 0) {
-          throw HvErrors.diskIsBacking({
-            name: image.name,
-            clones,
-            hint: 'reverting it to a snapshot would change what the clones read',
-          });
-        }
+        assertNotBacking(disks, image.name, 'reverting it to a snapshot would change what the clones read');
       }
       await onImages(images, () =>
         act(vm.name, 'restore', () => driver.snapshots.load(target(vm, images), snapshot.name)),

@@ -4,13 +4,14 @@
  * files inside the boot directory). Each failure names its field. An image that a linked clone
  * backs onto is read by that clone and may not be attached to a VM, which would write to it.
  */
-import { HvErrors, invalidField } from '../errors.js';
+import { invalidField } from '../errors.js';
 import type { DiskRecord } from '../store/disks.js';
 import type { LaunchSpec } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
 import { containedFile } from './paths.js';
 import { formatSize, MIB, parseSize } from './units.js';
 import type { VmDefinition } from './vm-definition.js';
+import { assertNotBacking } from './backing.js';
 
 export const MIN_MEMORY_BYTES = 32 * MIB;
 
@@ -72,14 +73,11 @@ export function resolveLaunch(
     if (disk.encrypted) {
       throw invalidField(field, `disk image '${device.path}' is encrypted: VMs cannot attach it yet`);
     }
-    const clones = context.dependents(disk.name);
-    if (clones.length > 0) {
-      throw HvErrors.diskIsBacking({
-        name: disk.name,
-        clones,
-        hint: 'a VM may not attach it, as its writes would change what the clones read',
-      });
-    }
+    assertNotBacking(
+      context,
+      disk.name,
+      'a VM may not attach it, as its writes would change what the clones read',
+    );
     return { path: context.imageFile(disk, field), format: disk.format };
   });
   const names = definition.devices.storage.map((d) => d.path);
