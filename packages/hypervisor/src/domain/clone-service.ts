@@ -24,7 +24,7 @@ import { HvErrors } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
 import type { DiskRecord, DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
-import type { VmRecord, VmRepository } from '../store/vms.js';
+import { newVmRecord, type VmRecord, type VmRepository } from '../store/vms.js';
 import { convertImage, createImage, imageInfo } from '../drivers/qemu-img.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import type { DiskClaims } from './disk-claims.js';
@@ -170,17 +170,15 @@ export function createCloneService(options: CloneServiceOptions) {
           });
           if (!inserted) throw HvErrors.diskAlreadyExists({ name: p.target });
         }
-        const clone: VmRecord = {
-          name: request.name,
-          uuid: randomUUID(),
-          state: 'CREATED',
-          definition: clonedDefinition(vm, plans),
-          runtime: null,
-          lastError: null,
-          createdAt: tx.at,
-          updatedAt: tx.at,
-          stateChangedAt: tx.at,
-        };
+        const clone = newVmRecord(
+          {
+            name: request.name,
+            uuid: randomUUID(),
+            state: 'CREATED',
+            definition: clonedDefinition(vm, plans),
+          },
+          tx.at,
+        );
         if (!vmRepository.insert(clone)) throw HvErrors.vmAlreadyExists({ name: request.name });
         // The clone's definition must launch as any VM's: its images now exist as rows.
         vms.launchSpec(clone);

@@ -38,7 +38,7 @@ import { HvErrors, invalidField } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
 import type { DiskRecord, DiskRepository } from '../store/disks.js';
 import type { Transaction, UnitOfWork } from '../store/unit-of-work.js';
-import type { VmRecord, VmRepository } from '../store/vms.js';
+import { newVmRecord, type VmRecord, type VmRepository } from '../store/vms.js';
 import { tcpUri, type MigrationProgress, type MigrationResult } from '../drivers/migration-driver.js';
 import {
   createPeerHost,
@@ -634,17 +634,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
       };
       unitOfWork((tx) => {
         registerImages(body, poolOfPath, tx.at);
-        const record: VmRecord = {
-          name,
-          uuid: body.uuid,
-          state: 'INCOMING',
-          definition,
-          runtime: null,
-          lastError: null,
-          createdAt: tx.at,
-          updatedAt: tx.at,
-          stateChangedAt: tx.at,
-        };
+        const record = newVmRecord({ name, uuid: body.uuid, state: 'INCOMING', definition }, tx.at);
         if (!vmRepository.insert(record)) throw HvErrors.vmAlreadyExists({ name });
         vms.launchSpec(record);
         tx.emit('vm.incoming', { vm: name, uuid: body.uuid, timestamp: tx.at });

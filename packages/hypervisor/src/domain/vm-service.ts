@@ -15,7 +15,7 @@ import { HvErrors } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
 import type { DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
-import type { VmRecord, VmRepository, VmRuntime } from '../store/vms.js';
+import { newVmRecord, type VmRecord, type VmRepository, type VmRuntime } from '../store/vms.js';
 import type { DriverEvent, RuntimeInfo, UsageSample, VmDriver } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
 import { createKeyedMutex } from './keyed-mutex.js';
@@ -241,17 +241,9 @@ export function createVmService(options: VmServiceOptions) {
         const uuid = randomUUID();
         resolveLaunch({ name: input.name, uuid }, definition, definitionContext);
         return unitOfWork((tx) => {
-          const inserted = vms.insert({
-            name: input.name,
-            uuid,
-            state: 'CREATED',
-            definition,
-            runtime: null,
-            lastError: null,
-            createdAt: tx.at,
-            updatedAt: tx.at,
-            stateChangedAt: tx.at,
-          });
+          const inserted = vms.insert(
+            newVmRecord({ name: input.name, uuid, state: 'CREATED', definition }, tx.at),
+          );
           if (!inserted) throw HvErrors.vmAlreadyExists({ name: input.name });
           tx.emit('vm.created', { vm: input.name, uuid, timestamp: tx.at });
           tx.audit(context);

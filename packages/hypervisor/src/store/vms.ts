@@ -81,6 +81,14 @@ export interface VmRecord {
   stateChangedAt: string;
 }
 
+/** A VM as first recorded: in `state`, with no runtime and no error, every time stamp `at`. */
+export function newVmRecord(
+  vm: Pick<VmRecord, 'name' | 'uuid' | 'state' | 'definition'>,
+  at: string,
+): VmRecord {
+  return { ...vm, runtime: null, lastError: null, createdAt: at, updatedAt: at, stateChangedAt: at };
+}
+
 interface VmRow {
   name: string;
   uuid: string;
