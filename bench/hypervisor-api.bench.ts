@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { processUsage } from '../packages/hypervisor/src/drivers/qemu/process-info.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, serveHypervisor } from './support.js';
+import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
+import { median } from './support.js';
 
 const PEER_BODY_ENV = 'HV_BENCH_PEER_BODY';
 const VMS = 100;

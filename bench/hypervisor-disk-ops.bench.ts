@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools } from '../packages/server-kit/src/testing/index.js';
-import { median, serveHypervisor } from './support.js';
+import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
+import { median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const DATA_MIB = Number(process.env.BENCH_DATA_MIB ?? 512);

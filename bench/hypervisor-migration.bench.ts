@@ -35,7 +35,8 @@ import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { collectEvents, type EventCollector } from '../packages/hypervisor/test/support/sse.js';
 import { requireTools, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, serveHypervisor } from './support.js';
+import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
+import { median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;

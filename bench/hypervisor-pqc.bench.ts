@@ -44,7 +44,8 @@ import {
 import { canonicalBytes } from '../packages/hypervisor/src/pqc/canonical-json.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import type { ServiceProcess } from '../packages/server-kit/src/testing/index.js';
-import { median, serveHypervisor } from './support.js';
+import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
+import { median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);

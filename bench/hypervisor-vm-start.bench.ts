@@ -24,7 +24,8 @@ import type { LaunchSpec } from '../packages/hypervisor/src/drivers/vm-driver.js
 import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools } from '../packages/server-kit/src/testing/index.js';
-import { median, serveHypervisor } from './support.js';
+import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
+import { median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;

@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import type { ServiceProcess } from '@lab/server-kit/testing';
 import { expect } from 'vitest';
+import { HVCTL, serveHypervisor } from './serve.js';
 
-export const HVCTL = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
+export { HVCTL };
 
 /** Each run of the binary takes about half a second (node starting, modules loading). */
 export const SLOW = { timeout: 60_000 };
@@ -35,18 +35,7 @@ export async function startCliService(
   const runDir = join(dir, 'run');
   mkdirSync(join(dir, 'data', 'boot'), { recursive: true });
   writeFileSync(join(dir, 'data', 'boot', 'vmlinuz'), 'not a kernel');
-  const service = await startServiceProcess(HVCTL, [
-    'serve',
-    '--driver',
-    'simulated',
-    '--port',
-    '0',
-    '--data-dir',
-    join(dir, 'data'),
-    '--run-dir',
-    runDir,
-    ...(options.args ?? []),
-  ]);
+  const service = await serveHypervisor(dir, ['--driver', 'simulated', ...(options.args ?? [])]);
   return {
     process: service,
     dir,

@@ -6,9 +6,9 @@
  * counter every second (`HV-TEST-GUEST-TICK 1`, `... 2`), right after the marker.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import type { ServiceProcess } from '@lab/server-kit/testing';
+import { serveHypervisor } from './serve.js';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -57,8 +57,6 @@ export async function requireTestGuest(env = process.env): Promise<GuestGate> {
   }
 }
 
-const HVCTL = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
-
 /**
  * `hvctl serve` with the QEMU driver under TCG over `dir` (`dir/data`, `dir/run`), whose boot
  * directory is the guest's, so VMs name its kernel and initramfs by their file names.
@@ -68,20 +66,5 @@ export function serveQemu(
   guest: TestGuest,
   extra: readonly string[] = [],
 ): Promise<ServiceProcess> {
-  return startServiceProcess(HVCTL, [
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    join(dir, 'data'),
-    '--run-dir',
-    join(dir, 'run'),
-    '--boot-dir',
-    guest.dir,
-    '--driver',
-    'qemu',
-    '--accel',
-    'tcg',
-    ...extra,
-  ]);
+  return serveHypervisor(dir, ['--boot-dir', guest.dir, '--driver', 'qemu', '--accel', 'tcg', ...extra]);
 }
