@@ -22,7 +22,26 @@ export const SYSTEM_TOOLS = [
   { command: 'yosys', pkg: 'yosys', usedBy: 'verification' },
   { command: 'yosys-smtbmc', pkg: 'yosys', usedBy: 'verification' },
   { command: 'z3', pkg: 'z3', usedBy: 'verification' },
+  // Verilator's simulations are C++ programs built with make and g++ against zlib (FST traces);
+  // ccache keeps the compiled objects, so a design built before builds again in a fraction.
+  { command: 'g++', pkg: 'g++', usedBy: 'verification' },
+  { command: 'make', pkg: 'make', usedBy: 'verification' },
+  { command: 'ccache', pkg: 'ccache', usedBy: 'verification' },
+  { file: '/usr/include/zlib.h', pkg: 'zlib1g-dev', usedBy: 'verification' },
 ];
+
+/** What a tool entry is called in messages: its command, or the file it stands for. */
+const toolName = (tool) => tool.command ?? tool.file;
+
+function present(tool) {
+  if (tool.file === undefined) return onPath(tool.command);
+  try {
+    accessSync(tool.file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function systemPackages() {
   return [...new Set(SYSTEM_TOOLS.map((t) => t.pkg))];
@@ -63,13 +82,13 @@ function run(command, args) {
  * prints the command to run and goes on. Returns the commands still missing afterwards.
  */
 export function ensureSystemTools(log = console.log) {
-  const missing = SYSTEM_TOOLS.filter((t) => !onPath(t.command));
+  const missing = SYSTEM_TOOLS.filter((t) => !present(t));
   if (missing.length === 0) {
     log(`system tools: all ${SYSTEM_TOOLS.length} present`);
     return [];
   }
   const packages = [...new Set(missing.map((t) => t.pkg))];
-  log(`system tools missing: ${missing.map((t) => `${t.command} (${t.usedBy})`).join(', ')}`);
+  log(`system tools missing: ${missing.map((t) => `${toolName(t)} (${t.usedBy})`).join(', ')}`);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && isDebianLike()) {
     log(`installing with apt-get: ${packages.join(' ')}`);
@@ -80,7 +99,7 @@ export function ensureSystemTools(log = console.log) {
   } else {
     log(`to install them, run: sudo apt-get install -y ${packages.join(' ')}`);
   }
-  const still = SYSTEM_TOOLS.filter((t) => !onPath(t.command)).map((t) => t.command);
+  const still = SYSTEM_TOOLS.filter((t) => !present(t)).map(toolName);
   if (still.length > 0) log(`still missing: ${still.join(', ')}`);
   return still;
 }

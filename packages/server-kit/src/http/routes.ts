@@ -83,6 +83,8 @@ export interface RegisterRoutesOptions {
   scopes?: readonly string[];
   /** Name of the OpenAPI security scheme(s) that carry the credential. */
   securitySchemes?: readonly string[];
+  /** More details for a 403 than the missing scope, e.g. the caller's role and the one needed. */
+  forbiddenDetails?: (principal: Principal, requiredScope: string) => Record<string, unknown>;
 }
 
 /** Extracts the token from `Authorization: Bearer <token>`. */
@@ -140,7 +142,12 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
               if (!hasScope(principal.scopes, access.scope)) {
                 throw KitErrors.forbidden(
                   { scope: access.scope },
-                  { details: { required_scope: access.scope } },
+                  {
+                    details: {
+                      required_scope: access.scope,
+                      ...options.forbiddenDetails?.(principal, access.scope),
+                    },
+                  },
                 );
               }
               request.principal = principal;
