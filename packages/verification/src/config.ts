@@ -1,12 +1,56 @@
-/** Settings of `verifyctl serve`, validated once at start-up. */
+/** Settings of `verifyctl serve`, validated once at start-up. Every limit is one of them. */
+import { availableParallelism } from 'node:os';
 import { serveConfigProperties } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 
 export const DEFAULT_PORT = 8080;
 export const API_PREFIX = '/api/v1';
 export const DEFAULT_DATA_DIR = 'data/verification';
+export const MIB = 1024 * 1024;
 
-export const ServeConfigSchema = Type.Object(
-  serveConfigProperties({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR }),
-);
+/** The limits of the spec's table, as defaults; each is a setting so benchmarks can raise them. */
+export const LimitSettings = {
+  jobSubmissionsPerHour: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: 'job submissions per project per hour',
+  }),
+  requestsPerMinute: Type.Integer({
+    minimum: 1,
+    default: 300,
+    description:
+      'requests (result retrieval and every other route) per credential, or per address without auth, per minute',
+  }),
+  uploadMaxBytes: Type.Integer({
+    minimum: 1,
+    default: 100 * MIB,
+    description: 'total size of the files of one upload request',
+  }),
+  streamsPerUser: Type.Integer({
+    minimum: 1,
+    default: 10,
+    description: 'concurrent WebSocket streams per user (per address without auth)',
+  }),
+};
+
+export const ServeConfigSchema = Type.Object({
+  ...serveConfigProperties({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR }),
+  workers: Type.Integer({
+    minimum: 1,
+    maximum: 256,
+    default: availableParallelism(),
+    description: 'jobs run at once (default: the number of cores)',
+  }),
+  queueCapacity: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    default: 1000,
+    description: 'jobs that may wait in the queue; submitting beyond it answers 503',
+  }),
+  authEnabled: Type.Boolean({
+    default: false,
+    description: 'require a token on every route but /health and the docs (PLATFORM_AUTH_ENABLED)',
+  }),
+  ...LimitSettings,
+});
 export type ServeConfig = Static<typeof ServeConfigSchema>;

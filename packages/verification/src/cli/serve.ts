@@ -1,10 +1,11 @@
-/** `verifyctl serve`: validate the settings, open the store, serve REST until a signal. */
-import { runService } from '@lab/server-kit';
+/** `verifyctl serve`: validate the settings, open the store, serve the API until a signal. */
+import { addServeOptions, runService } from '@lab/server-kit';
+import { Option, type Command } from 'commander';
 import { buildServer } from '../api/server.js';
-import { API_PREFIX, ServeConfigSchema } from '../config.js';
+import { API_PREFIX, DEFAULT_DATA_DIR, DEFAULT_PORT, ServeConfigSchema } from '../config.js';
 import { openStore } from '../store/database.js';
 
-export function runServe(flags: Record<string, unknown>): Promise<void> {
+function runServe(flags: Record<string, unknown>): Promise<void> {
   return runService(
     {
       service: 'verification',
@@ -15,4 +16,30 @@ export function runServe(flags: Record<string, unknown>): Promise<void> {
     },
     flags,
   );
+}
+
+/** A setting of ServeConfigSchema as a flag, also read from `PLATFORM_<NAME>`. */
+function setting(flag: string, env: string, key: keyof typeof ServeConfigSchema.properties): Option {
+  const schema = ServeConfigSchema.properties[key] as { description?: string; default?: unknown };
+  return new Option(flag, `${schema.description ?? key} (default ${String(schema.default)})`).env(env);
+}
+
+/** `serve` with the kit's flags and the platform's own; each also comes from a `PLATFORM_` variable. */
+export function addServeCommand(program: Command): void {
+  addServeOptions(program.command('serve').description('Run the verification platform API'), 'PLATFORM', {
+    port: DEFAULT_PORT,
+    dataDir: DEFAULT_DATA_DIR,
+  })
+    .addOption(setting('--workers <n>', 'PLATFORM_WORKERS', 'workers'))
+    .addOption(setting('--queue-capacity <n>', 'PLATFORM_QUEUE_CAPACITY', 'queueCapacity'))
+    // A value, not a bare switch: commander turns a switch's variable on whatever it holds,
+    // so PLATFORM_AUTH_ENABLED=false would enable authentication.
+    .addOption(setting('--auth-enabled [enabled]', 'PLATFORM_AUTH_ENABLED', 'authEnabled'))
+    .addOption(
+      setting('--job-submissions-per-hour <n>', 'PLATFORM_JOB_SUBMISSIONS_PER_HOUR', 'jobSubmissionsPerHour'),
+    )
+    .addOption(setting('--requests-per-minute <n>', 'PLATFORM_REQUESTS_PER_MINUTE', 'requestsPerMinute'))
+    .addOption(setting('--upload-max-bytes <n>', 'PLATFORM_UPLOAD_MAX_BYTES', 'uploadMaxBytes'))
+    .addOption(setting('--streams-per-user <n>', 'PLATFORM_STREAMS_PER_USER', 'streamsPerUser'))
+    .action(runServe);
 }

@@ -1,0 +1,345 @@
+/**
+ * The project routes: create, list, read, replace and delete projects, list and delete their
+ * files, and (registered apart, as it needs the multipart parser) upload files. Each handler calls
+ * one function of the project service.
+ */
+import multipart, { type Multipart } from '@fastify/multipart';
+import {
+  defineRoute,
+  documentedError,
+  KitErrors,
+  Nullable,
+  registerRoutes,
+  schemaRef,
+  type App,
+  type RegisterRoutesOptions,
+  type RouteSpec,
+} from '@lab/server-kit';
+import { Type, type Static } from 'typebox';
+import { API_PREFIX } from '../config.js';
+import { VpErrors } from '../errors.js';
+import {
+  PROJECT_NAME_MAX,
+  PROJECT_SORT_FIELDS,
+  PROJECT_STATUSES,
+  ProjectCreateSchema,
+  ProjectUpdateSchema,
+  TARGET_PDKS,
+  type Project,
+} from '../domain/project-definition.js';
+import { UPLOAD_FIELD, type IncomingFile, type UploadLimits } from '../domain/project-files.js';
+import { MAX_PATH_LENGTH } from '../domain/project-paths.js';
+import { DEFAULT_SORT, type ProjectService } from '../domain/project-service.js';
+import { READ, WRITE } from './scopes.js';
+
+const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+export const ProjectSchema = Type.Object(
+  {
+    id: Type.String({ description: 'assigned by the service: `prj_` and 16 hexadecimal digits' }),
+    name: Type.String({ description: 'unique among projects' }),
+    top_module: Type.String({ description: 'name of the top design module' }),
+    target_pdk: Type.Enum([...TARGET_PDKS], { description: 'target process design kit' }),
+    description: Type.String(),
+    status: Type.Enum([...PROJECT_STATUSES], {
+      description:
+        '`created` until its first job is submitted, then `active`; `archived` when archived (read-only)',
+    }),
+    created_at: Timestamp('when the project was created'),
+    updated_at: Timestamp('last change of its fields or status (uploads do not count: see its files)'),
+    url: Type.String({ description: 'path of the project resource' }),
+  },
+  { $id: 'Project', description: 'A design project; its files are under `/projects/{id}/files`' },
+);
+export type ProjectView = Static<typeof ProjectSchema>;
+
+export const projectView = (project: Project): ProjectView => ({
+  ...project,
+  url: `${API_PREFIX}/projects/${project.id}`,
+});
+
+const ProjectRef = schemaRef<ProjectView>(ProjectSchema);
+const ProjectParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'project id, like `prj_0123456789abcdef`' }),
+});
+const NoContent = (description: string) => Type.Null({ description });
+
+const notFound = documentedError('NOT_FOUND: no project has this id');
+const archivedConflict = 'CONFLICT: the project is archived (`details.field` is `status`): restore it first';
+const invalidProject = documentedError(
+  `VALIDATION_ERROR: a field is missing or wrong; \`details.field\` names it (name of 1 to ${PROJECT_NAME_MAX} printable ` +
+    'characters, top_module a Verilog identifier, target_pdk one of the known kits)',
+);
+const nameTaken = documentedError(
+  'CONFLICT: another project has this name; `details.field` is `name`, `details.suggestion` a free one',
+);
+
+const StoredFileSchema = Type.Object({
+  path: Type.String({ description: 'relative to the project, `/` between directories' }),
+  size: Type.Integer({ description: 'bytes' }),
+  modified_at: Timestamp('when it was last uploaded'),
+});
+
+const UploadResponse = Type.Object({
+  uploaded: Type.Integer({ description: 'number of files stored' }),
+  project_id: Type.String(),
+  files: Type.Array(Type.String(), { description: 'their paths, in the order they were sent' }),
+});
+
+/** The fields of a multipart upload: `files[]`, as the spec names it, or `files`. */
+const UPLOAD_FIELDS = [UPLOAD_FIELD, 'files'];
+
+export interface ProjectRouteDeps {
+  projects: ProjectService;
+}
+
+export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/projects',
+      summary: 'Create a project',
+      tags: ['projects'],
+      access: WRITE,
+      schema: {
+        description: 'Creates a project in status `created`; answers 201 with it and its `Location`.',
+        body: ProjectCreateSchema,
+        response: { 201: ProjectRef, 400: invalidProject, 409: nameTaken },
+      },
+      handler: async (request, reply) => {
+        const view = projectView(projects.create(request.body));
+        void reply.code(201).header('location', view.url);
+        return view;
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/projects',
+      summary: 'List projects',
+      tags: ['projects'],
+      access: READ,
+      schema: {
+        querystring: Type.Object({
+          page: Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' }),
+          per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'projects per page' }),
+          status: Type.Optional(
+            Type.Enum([...PROJECT_STATUSES], { description: 'only projects in this status' }),
+          ),
+          sort: Type.Optional(
+            Type.String({
+              maxLength: 64,
+              description:
+                `field to sort by: ${PROJECT_SORT_FIELDS.join(', ')}; a \`-\` in front sorts descending ` +
+                `(default \`${DEFAULT_SORT}\`). Names sort without regard to case.`,
+            }),
+          ),
+        }),
+        response: {
+          200: Type.Object({
+            projects: Type.Array(ProjectRef),
+            total: Type.Integer({ description: 'projects matching the filter, on all pages' }),
+            page: Type.Integer(),
+            per_page: Type.Integer(),
+          }),
+          400: documentedError(
+            'VALIDATION_ERROR: a bad page, per_page or status, or an unknown sort field ' +
+              '(`details.suggestion` names the closest valid one)',
+          ),
+        },
+      },
+      handler: async (request) => {
+        const page = projects.list(request.query);
+        return { ...page, projects: page.projects.map(projectView) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/projects/:id',
+      summary: 'Read a project',
+      tags: ['projects'],
+      access: READ,
+      schema: { params: ProjectParams, response: { 200: ProjectRef, 404: notFound } },
+      handler: async (request) => projectView(projects.get(request.params.id)),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/projects/:id',
+      summary: 'Replace the fields of a project',
+      tags: ['projects'],
+      access: WRITE,
+      schema: {
+        description:
+          'Replaces `name`, `top_module`, `target_pdk` (required) and `description` (left out: empty). ' +
+          '`status` archives (`archived`) or restores (`created` or `active`) the project; left out, it stays.',
+        params: ProjectParams,
+        body: ProjectUpdateSchema,
+        response: { 200: ProjectRef, 400: invalidProject, 404: notFound, 409: nameTaken },
+      },
+      handler: async (request) => projectView(projects.update(request.params.id, request.body)),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/projects/:id',
+      summary: 'Delete a project',
+      tags: ['projects'],
+      access: WRITE,
+      schema: {
+        description:
+          'Deletes the project with its jobs (and their results) and its files. Refused while jobs of it ' +
+          'are queued or running, unless `force=true`, which cancels them first.',
+        params: ProjectParams,
+        querystring: Type.Object({
+          force: Type.Boolean({ default: false, description: 'cancel queued and running jobs first' }),
+        }),
+        response: {
+          204: NoContent('deleted'),
+          404: notFound,
+          409: documentedError(
+            'CONFLICT: jobs of the project are queued or running (`details.active_jobs`); pass force=true',
+          ),
+        },
+      },
+      handler: async (request, reply) => {
+        await projects.remove(request.params.id, request.query.force);
+        return reply.code(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/projects/:id/files',
+      summary: "List a project's files",
+      tags: ['projects'],
+      access: READ,
+      schema: {
+        description: 'Every file uploaded to the project, sorted by path.',
+        params: ProjectParams,
+        response: { 200: Type.Object({ files: Type.Array(StoredFileSchema) }), 404: notFound },
+      },
+      handler: async (request) => ({ files: projects.listFiles(request.params.id) }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/projects/:id/files/*',
+      summary: 'Delete a file of a project',
+      tags: ['projects'],
+      access: WRITE,
+      schema: {
+        description:
+          'The path follows `files/`, URL-encoded where needed (`/projects/{id}/files/rtl/counter.v`). ' +
+          'Directories left empty go too.',
+        params: Type.Object({
+          ...ProjectParams.properties,
+          '*': Type.String({ description: 'path of the file, relative to the project' }),
+        }),
+        response: {
+          204: NoContent('deleted'),
+          400: documentedError('VALIDATION_ERROR: not a relative path (`..`, absolute, control characters)'),
+          404: documentedError('NOT_FOUND: no such project, or no such file in it'),
+          409: documentedError(`${archivedConflict}; or the path leads through a symbolic link`),
+        },
+      },
+      handler: async (request, reply) => {
+        await projects.deleteFile(request.params.id, request.params['*']);
+        return reply.code(204).send(null);
+      },
+    }),
+  ];
+}
+
+/** The file parts of a multipart request, refusing parts of other names and plain fields. */
+async function* uploadedFiles(parts: AsyncIterable<Multipart>): AsyncGenerator<IncomingFile> {
+  for await (const part of parts) {
+    if (!UPLOAD_FIELDS.includes(part.fieldname)) {
+      throw VpErrors.validation(
+        { message: `unexpected multipart part '${part.fieldname}'` },
+        { details: { field: part.fieldname, suggestion: `name every file part '${UPLOAD_FIELD}'` } },
+      );
+    }
+    if (part.type !== 'file') {
+      throw VpErrors.validation(
+        { message: `the part '${part.fieldname}' is a plain field, not a file` },
+        {
+          details: {
+            field: UPLOAD_FIELD,
+            suggestion:
+              "send a file part with a file name, its path (curl -F 'files[]=@counter.v;filename=rtl/counter.v')",
+          },
+        },
+      );
+    }
+    yield { path: part.filename, content: part.file };
+  }
+}
+
+function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLimits): RouteSpec {
+  return defineRoute({
+    method: 'POST',
+    url: '/projects/:id/upload',
+    summary: 'Upload files to a project',
+    tags: ['projects'],
+    access: WRITE,
+    schema: {
+      description:
+        `A \`multipart/form-data\` body with one part named \`${UPLOAD_FIELD}\` (or \`files\`) per file, whose ` +
+        'file name is its path in the project (`rtl/counter.v`: directories are kept). A file of the same ' +
+        `path is replaced. At most ${maxBytes} bytes of files and ${maxFiles} files per ` +
+        'request; paths are relative, `/`-separated, without `.` or `..` segments, backslashes or control ' +
+        `characters, at most ${MAX_PATH_LENGTH} characters. All or nothing: a refused request keeps no file.`,
+      consumes: ['multipart/form-data'],
+      params: ProjectParams,
+      // Documents the form only: the multipart parser leaves the body empty (the handler streams
+      // the parts), hence null, and nothing is required, so a body of another type gets its 415.
+      body: Nullable(
+        Type.Object({
+          [UPLOAD_FIELD]: Type.Optional(
+            Type.Array(Type.String({ format: 'binary' }), {
+              description: 'the files; each part’s file name is its path',
+            }),
+          ),
+        }),
+      ),
+      response: {
+        200: UploadResponse,
+        400: documentedError(
+          `VALIDATION_ERROR: a refused path (\`details.path\`), a path given twice, no file, more than ${maxFiles} files, or a part that is not a file`,
+        ),
+        404: notFound,
+        409: documentedError(
+          `${archivedConflict}; or a path meets a symbolic link or a directory in the project`,
+        ),
+        413: documentedError(
+          `PAYLOAD_TOO_LARGE: the files exceed ${maxBytes} bytes in total; nothing was kept`,
+        ),
+        415: documentedError('UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data'),
+      },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) {
+        throw KitErrors.unsupportedMediaType({ contentType: request.headers['content-type'] ?? 'none' });
+      }
+      const paths = await projects.upload(request.params.id, uploadedFiles(request.parts()));
+      return { uploaded: paths.length, project_id: request.params.id, files: paths };
+    },
+  });
+}
+
+/**
+ * Registers `POST /projects/{id}/upload` with the multipart parser, in a scope of its own so no
+ * other route accepts multipart bodies. The parser's limits are one past the service's (bytes per
+ * file, files, parts), so the core sees the excess and refuses it with its own error.
+ */
+export async function registerProjectUploadRoute(
+  app: App,
+  deps: ProjectRouteDeps & { limits: UploadLimits },
+  options: RegisterRoutesOptions,
+): Promise<void> {
+  const { maxBytes, maxFiles } = deps.limits;
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      // Part file names are paths here: busboy would otherwise keep only their last segment.
+      preservePath: true,
+      limits: { fileSize: maxBytes + 1, files: maxFiles + 1, parts: maxFiles + 1 },
+    });
+    registerRoutes(scope, [uploadRoute(deps.projects, deps.limits)], options);
+  });
+}

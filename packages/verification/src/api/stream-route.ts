@@ -1,0 +1,188 @@
+/**
+ * `GET /jobs/{id}/stream` over WebSocket: on connect, the job's history so far (log lines, stage
+ * completions, the current progress, and the end if it has ended), then live messages until the
+ * job ends, one JSON object per message. A user has at most `streamsPerUser` streams open; one
+ * more is accepted, told why, and closed with code 1008 (policy violation).
+ */
+import type {} from '@fastify/websocket';
+import type { Authenticator } from '@lab/server-kit';
+import { hasScope, KitErrors, type App } from '@lab/server-kit';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { WebSocket } from 'ws';
+import type { StreamMessage } from '../domain/job-events.js';
+import type { JobService } from '../domain/job-service.js';
+import { JobIdParams } from './job-schemas.js';
+import { READ } from './scopes.js';
+
+export const CLOSE_POLICY = 1008;
+const PING_INTERVAL_MS = 30_000;
+
+export interface StreamRouteDeps {
+  jobs: JobService;
+  authenticate: Authenticator;
+  userKey(request: FastifyRequest): string;
+  streamsPerUser: number;
+  prefix: string;
+}
+
+type Outgoing =
+  | { type: 'log'; timestamp: string; stage: string; level: string; message: string }
+  | Exclude<StreamMessage, { type: 'log' }>;
+
+/** The job's past as stream messages, oldest first: logs and stage ends merged by time. */
+function history(jobs: JobService, id: string): { messages: Outgoing[]; lastLogId: number } {
+  const logs = jobs.logs(id, {});
+  const timed: { at: string; order: number; message: Outgoing }[] = logs.map((row, order) => ({
+    at: row.timestamp,
+    order,
+    message: {
+      type: 'log',
+      timestamp: row.timestamp,
+      stage: row.stage,
+      level: row.level,
+      message: row.message,
+    },
+  }));
+  for (const stage of jobs.stageRows(id)) {
+    if (stage.finished_at !== null && stage.status !== 'queued' && stage.status !== 'running') {
+      timed.push({
+        at: stage.finished_at,
+        order: logs.length,
+        message: {
+          type: 'stage_complete',
+          stage: stage.stage,
+          status: stage.status,
+          duration: jobs.get(id).progress[stage.stage]?.duration ?? null,
+          reason: stage.reason,
+        },
+      });
+    } else if (stage.status === 'running' && stage.completed !== null) {
+      timed.push({
+        at: '\uffff',
+        order: 0,
+        message: {
+          type: 'progress',
+          stage: stage.stage,
+          tests_complete: stage.completed,
+          tests_total: stage.total ?? stage.completed,
+        },
+      });
+    }
+  }
+  timed.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order - b.order));
+  return { messages: timed.map((t) => t.message), lastLogId: logs.at(-1)?.id ?? 0 };
+}
+
+export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
+  const open = new Map<string, number>();
+
+  const stream = (socket: WebSocket, request: FastifyRequest<{ Params: { id: string } }>) => {
+    const user = deps.userKey(request);
+    const count = open.get(user) ?? 0;
+    if (count >= deps.streamsPerUser) {
+      const reason = `limit of ${deps.streamsPerUser} concurrent streams per user reached`;
+      socket.send(JSON.stringify({ type: 'error', code: 'RATE_LIMITED', message: reason }));
+      socket.close(CLOSE_POLICY, reason);
+      return;
+    }
+    open.set(user, count + 1);
+    const { id } = request.params;
+    const send = (message: Outgoing) => socket.send(JSON.stringify(message));
+    const sentStages = new Set<string>();
+    let ended = false;
+    let lastLogId = 0;
+    let live = false;
+    const pending: StreamMessage[] = [];
+
+    const deliver = (message: StreamMessage) => {
+      if (ended) return;
+      if (message.type === 'log') {
+        if (message.id <= lastLogId) return;
+        lastLogId = message.id;
+        send({
+          type: 'log',
+          timestamp: message.timestamp,
+          stage: message.stage,
+          level: message.level,
+          message: message.message,
+        });
+        return;
+      }
+      if (message.type === 'stage_complete') {
+        if (sentStages.has(message.stage)) return;
+        sentStages.add(message.stage);
+      }
+      send(message);
+      if (message.type === 'job_complete') {
+        ended = true;
+        socket.close(1000, `job ${message.status}`);
+      }
+    };
+    // Subscribe before reading the past, so nothing falls between the two.
+    const unsubscribe = deps.jobs.subscribe(id, (message) =>
+      live ? deliver(message) : pending.push(message),
+    );
+    const ping = setInterval(() => socket.ping(), PING_INTERVAL_MS);
+    const onShutdown = () => socket.close(1001, 'server shutting down');
+    app.shutdownSignal.addEventListener('abort', onShutdown, { once: true });
+    socket.once('close', () => {
+      unsubscribe();
+      clearInterval(ping);
+      app.shutdownSignal.removeEventListener('abort', onShutdown);
+      const left = (open.get(user) ?? 1) - 1;
+      if (left === 0) open.delete(user);
+      else open.set(user, left);
+    });
+
+    const past = history(deps.jobs, id);
+    for (const message of past.messages) {
+      if (message.type === 'stage_complete') sentStages.add(message.stage);
+      send(message);
+    }
+    lastLogId = past.lastLogId;
+    live = true;
+    pending.forEach(deliver);
+    const job = deps.jobs.get(id);
+    if (!ended && job.status !== 'queued' && job.status !== 'running') {
+      deliver({ type: 'job_complete', status: job.status, error: job.error ?? null });
+    }
+  };
+
+  app.route({
+    method: 'GET',
+    url: `${deps.prefix}/jobs/:id/stream`,
+    schema: {
+      summary: "Stream a job's log and progress (WebSocket)",
+      description:
+        'Upgrade to a WebSocket. Messages, one JSON object each: `log` {stage, level, timestamp, message}, ' +
+        '`progress` {stage, tests_complete, tests_total}, `stage_complete` {stage, status, duration, reason}, ' +
+        '`job_complete` {status, error}. The history so far comes first; the socket closes (1000) after ' +
+        '`job_complete`. More than the per-user limit of open streams: an `error` message, then close 1008. ' +
+        'A plain HTTP request (no upgrade) is answered 426.',
+      tags: ['jobs'],
+      params: JobIdParams,
+      response: { 426: Type.Unsafe({ $ref: 'ErrorEnvelope#' }) },
+    },
+    onRequest: async (request) => {
+      const principal = await deps.authenticate(request);
+      if (principal === null) throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
+      if (!hasScope(principal.scopes, READ.scope)) {
+        throw KitErrors.forbidden({ scope: READ.scope });
+      }
+      request.principal = principal;
+    },
+    preHandler: async (request) => {
+      // A stream of a job that does not exist is refused before the upgrade, with a 404.
+      deps.jobs.require(request.params.id);
+    },
+    handler: async (_request, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send({
+          error: { code: 'UPGRADE_REQUIRED', message: 'this route speaks WebSocket only', details: {} },
+        }),
+    wsHandler: stream as never,
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * What a project is made of and what a caller may set: the fields, their formats, the known
+ * process design kits and the project states. These schemas validate requests and document them.
+ */
+import { Type, type Static } from 'typebox';
+
+/**
+ * Open-source process design kits, by the names their distributions (open_pdks, volare) use.
+ * `generic` is for designs not aimed at any process.
+ */
+export const TARGET_PDKS = [
+  'sky130A',
+  'sky130B',
+  'gf180mcuC',
+  'gf180mcuD',
+  'ihp-sg13g2',
+  'asap7',
+  'freepdk45',
+  'generic',
+] as const;
+export type TargetPdk = (typeof TARGET_PDKS)[number];
+
+/**
+ * `created` until the first job is submitted, then `active`; `archived` when a caller archives it
+ * (its files and jobs are kept, read-only: no uploads and no new jobs until it is restored).
+ */
+export const PROJECT_STATUSES = ['created', 'active', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_NAME_MAX = 100;
+/** Printable characters (no control or format characters), no space at either end. */
+export const PROJECT_NAME_PATTERN = '^[^\\p{C}\\s](?:[^\\p{C}]*[^\\p{C}\\s])?$';
+/** A simple Verilog identifier (escaped identifiers, `\name `, are not accepted). */
+export const VERILOG_IDENTIFIER_PATTERN = '^[A-Za-z_][A-Za-z0-9_$]*$';
+export const DESCRIPTION_MAX = 4096;
+
+const Name = Type.String({
+  minLength: 1,
+  maxLength: PROJECT_NAME_MAX,
+  pattern: PROJECT_NAME_PATTERN,
+  description: `unique among projects (case-sensitive); 1 to ${PROJECT_NAME_MAX} printable characters, no space at either end`,
+});
+const TopModule = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  pattern: VERILOG_IDENTIFIER_PATTERN,
+  description:
+    'name of the top design module: a Verilog identifier (letters, digits, `_`, `$`; not a digit first)',
+});
+const Pdk = Type.Enum([...TARGET_PDKS], {
+  description:
+    'target process design kit: SkyWater 130 nm (`sky130A`, `sky130B`), GlobalFoundries 180 nm ' +
+    '(`gf180mcuC`, `gf180mcuD`), IHP 130 nm SiGe (`ihp-sg13g2`), the ASAP7 7 nm and FreePDK45 ' +
+    'predictive kits, or `generic` for none',
+});
+const Description = (description: string) => Type.String({ maxLength: DESCRIPTION_MAX, description });
+
+export const ProjectCreateSchema = Type.Object(
+  {
+    name: Name,
+    top_module: TopModule,
+    target_pdk: Pdk,
+    description: Type.Optional(Description('free text (default: empty)')),
+  },
+  { additionalProperties: false },
+);
+export type ProjectCreate = Static<typeof ProjectCreateSchema>;
+
+export const ProjectUpdateSchema = Type.Object(
+  {
+    name: Name,
+    top_module: TopModule,
+    target_pdk: Pdk,
+    description: Type.Optional(Description('free text; left out, it becomes empty')),
+    status: Type.Optional(
+      Type.Enum([...PROJECT_STATUSES], {
+        description:
+          '`archived` archives the project; `created` or `active` restores an archived one, which becomes ' +
+          '`active` if it has had jobs and `created` otherwise (the service sets which). Left out: unchanged.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Replaces the editable fields: `name`, `top_module` and `target_pdk` are required, a left-out ' +
+      '`description` becomes empty, a left-out `status` stays as it is.',
+  },
+);
+export type ProjectUpdate = Static<typeof ProjectUpdateSchema>;
+
+/** A project as stored and as the core answers it. */
+export interface Project {
+  id: string;
+  name: string;
+  top_module: string;
+  target_pdk: TargetPdk;
+  description: string;
+  status: ProjectStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Fields a project list may be sorted by, each ascending or, with a `-` in front, descending. */
+export const PROJECT_SORT_FIELDS = ['name', 'created_at', 'updated_at', 'status', 'top_module'] as const;
+export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];

@@ -1,0 +1,129 @@
+/**
+ * Paths inside a project's file tree, as callers name them (upload part names, the path of a file
+ * to delete), and the directories they lead through.
+ *
+ * A path is checked as text first: relative, `/`-separated, no `.` or `..` segment, nothing that
+ * a shell or another OS would read differently. Then, on disk, every directory on the way must be
+ * a real directory: a symbolic link planted in the tree is refused, never followed, so nothing is
+ * read or written outside the project's directory.
+ */
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { lstat, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { VpErrors } from '../errors.js';
+
+export const MAX_PATH_LENGTH = 1024;
+const EXAMPLE = 'rtl/counter.v';
+// C0 and C1 control characters, NUL included, and DEL.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+function invalidPath(field: string, path: string, problem: string, suggestion: string) {
+  return VpErrors.validation(
+    { message: `${field}: '${path}' ${problem}` },
+    { details: { field, path, suggestion } },
+  );
+}
+
+/** The segments of a relative path, or a VALIDATION_ERROR naming `field` and the path. */
+export function pathSegments(path: string, field: string): string[] {
+  const relative = `use a relative path with '/' between directories, like '${EXAMPLE}'`;
+  if (path.length === 0) throw invalidPath(field, path, 'is empty', `name the file, like '${EXAMPLE}'`);
+  if (path.length > MAX_PATH_LENGTH) {
+    throw invalidPath(field, path, `is longer than ${MAX_PATH_LENGTH} characters`, 'use a shorter path');
+  }
+  if (CONTROL.test(path)) {
+    throw invalidPath(field, path, 'contains a control character', 'remove control characters from the path');
+  }
+  if (path.includes('\\')) throw invalidPath(field, path, "contains '\\'", relative);
+  if (path.startsWith('/')) throw invalidPath(field, path, 'is absolute', relative);
+  const segments = path.split('/');
+  if (segments.includes('')) throw invalidPath(field, path, 'has an empty segment', relative);
+  if (segments.some((segment) => segment === '.' || segment === '..')) {
+    throw invalidPath(field, path, "has a '.' or '..' segment", relative);
+  }
+  return segments;
+}
+
+/** A symbolic link, or a file where a directory is needed (or the reverse), in the project's tree. */
+export function inTheWay(field: string, path: string, what: string) {
+  return VpErrors.conflict(
+    { message: `${field}: '${path}' meets ${what} in the project's files` },
+    {
+      details: {
+        field,
+        path,
+        suggestion:
+          'links are never followed nor replaced, nor files by directories: delete what is in the way first',
+      },
+    },
+  );
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** `lstat`, with undefined for a path that does not exist. */
+export async function lstatOrUndefined(path: string) {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Checks that each of `directories` below `root` is a real directory (not a link), making the
+ * missing ones when `create` is set. Answers false when one is missing and `create` is not set.
+ * `field` and `path` name the caller's path in the error.
+ */
+export async function realDirectories(
+  root: string,
+  directories: readonly string[],
+  options: { create: boolean; field: string; path: string },
+): Promise<boolean> {
+  for (let depth = 1; depth <= directories.length; depth += 1) {
+    const directory = join(root, ...directories.slice(0, depth));
+    const stats = await lstatOrUndefined(directory);
+    const name = directories.slice(0, depth).join('/');
+    if (stats === undefined) {
+      if (!options.create) return false;
+      await mkdir(directory);
+    } else if (stats.isSymbolicLink()) {
+      throw inTheWay(options.field, options.path, `the symbolic link '${name}'`);
+    } else if (!stats.isDirectory()) {
+      throw inTheWay(options.field, options.path, `the file '${name}'`);
+    }
+  }
+  return true;
+}
+
+export interface TreeFile {
+  /** Relative to the tree's root, `/`-separated. */
+  path: string;
+  stats: Stats;
+}
+
+/**
+ * The regular files below `root`, sorted by path; symbolic links and anything else that is not a
+ * file or a directory are left out, and no link is followed. An absent root is an empty tree.
+ */
+export function treeFiles(root: string): TreeFile[] {
+  const found: TreeFile[] = [];
+  const pending = [''];
+  for (let directory = pending.pop(); directory !== undefined; directory = pending.pop()) {
+    let entries;
+    try {
+      entries = readdirSync(join(root, directory), { withFileTypes: true });
+    } catch (error) {
+      if (directory === '' && isMissing(error)) return [];
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(path);
+      else if (entry.isFile()) found.push({ path, stats: lstatSync(join(root, path)) });
+    }
+  }
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,26 @@
+/**
+ * The platform's error catalogue, with the spec's codes. The core throws these; the REST
+ * transport maps their kinds to statuses through the server kit.
+ */
+import { defineError, KitErrors } from '@lab/server-kit/errors';
+
+export const VpErrors = {
+  validation: KitErrors.validation,
+  notFound: defineError<{ resource: string; id: string }>(
+    'NOT_FOUND',
+    'not_found',
+    (p) => `${p.resource} '${p.id}' does not exist`,
+  ),
+  conflict: defineError<{ message: string }>('CONFLICT', 'conflict', (p) => p.message),
+  payloadTooLarge: defineError<{ limitBytes: number }>(
+    'PAYLOAD_TOO_LARGE',
+    'too_large',
+    (p) => `the upload exceeds ${p.limitBytes} bytes in total; nothing from it was kept`,
+  ),
+  toolError: defineError<{ tool: string; message: string }>(
+    'TOOL_ERROR',
+    'unprocessable',
+    (p) => `${p.tool}: ${p.message}`,
+  ),
+  unavailable: defineError<{ message: string }>('SERVICE_UNAVAILABLE', 'unavailable', (p) => p.message),
+};

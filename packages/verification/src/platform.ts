@@ -1,0 +1,98 @@
+/**
+ * The platform's core, put together once: stores, tools, stages, the project and job services,
+ * and the runner. Transports (REST, WebSocket) take what they need from it; nothing here knows HTTP.
+ */
+import type { Database, Logger } from '@lab/server-kit';
+import type { ServeConfig } from './config.js';
+import { createJobHub } from './domain/job-events.js';
+import { JobRunner } from './domain/job-runner.js';
+import { JobService, type JobProjects } from './domain/job-service.js';
+import type { LifecycleListener } from './domain/job-events.js';
+import { resolveProjectConfig, validateOverrides } from './domain/project-config.js';
+import { createProjectFiles } from './domain/project-files.js';
+import { createProjectService, type ProjectService } from './domain/project-service.js';
+import type { StageName } from './domain/verify-config.js';
+import type { Stage } from './engine/stage.js';
+import { formalStage } from './engine/stages/formal.js';
+import { lintStage } from './engine/stages/lint.js';
+import { simulationStage } from './engine/stages/simulation.js';
+import { detectTools, type ToolInfo, type ToolName } from './engine/tools.js';
+import { createJobStore } from './store/jobs.js';
+import { createProjectStore } from './store/projects.js';
+import { API_PREFIX } from './config.js';
+
+export interface Platform {
+  projects: ProjectService;
+  jobs: JobService;
+  runner: JobRunner;
+  tools: readonly ToolInfo[];
+  /** Stops the runner: running jobs are aborted and stay queued for the next start. */
+  close(): Promise<void>;
+}
+
+export interface PlatformDeps {
+  db: Database;
+  logger: Logger;
+  config: Pick<ServeConfig, 'dataDir' | 'workers' | 'queueCapacity' | 'uploadMaxBytes'>;
+  /** Told of every job event inside the transaction that records it (the webhook outbox). */
+  lifecycle?: readonly LifecycleListener[];
+}
+
+export const STAGE_REGISTRY: ReadonlyMap<StageName, Stage> = new Map(
+  [lintStage, simulationStage, formalStage].map((stage) => [stage.name, stage]),
+);
+
+export function createPlatform({ db, logger, config, lifecycle = [] }: PlatformDeps): Platform {
+  const tools = detectTools();
+  for (const tool of tools.filter((t) => !t.available)) {
+    logger.warn({ tool: tool.name }, 'tool not found on PATH: the stages that need it are unavailable');
+  }
+  const toolPaths = Object.fromEntries(tools.map((t) => [t.name, t.path ?? t.name])) as Record<
+    ToolName,
+    string
+  >;
+  const jobStore = createJobStore(db);
+  const hub = createJobHub();
+  const files = createProjectFiles({ dataDir: config.dataDir, uploadMaxBytes: config.uploadMaxBytes });
+  // The project service asks about jobs and the runner about projects: the project service
+  // reaches the runner through a closure, called only once both exist.
+  const projects = createProjectService({
+    store: createProjectStore(db),
+    files,
+    activeJobCount: (id) => jobStore.activeCount(id),
+    cancelJobs: (id) => runner.cancelAndWait(jobStore.activeIds(id)),
+  });
+  const jobProjects: JobProjects = {
+    assertExists: (id) => void projects.get(id),
+    markActive: (id) => projects.markActive(id),
+    snapshotFiles: async (id, destDir) => void (await files.snapshotFiles(id, destDir)),
+    validateOverrides: (overrides) => void validateOverrides(overrides),
+    resolveConfig: (projectId, sourceDir, overrides) =>
+      resolveProjectConfig(projects.get(projectId), sourceDir, overrides),
+  };
+  const runner = new JobRunner({
+    store: jobStore,
+    hub,
+    stages: STAGE_REGISTRY,
+    tools: toolPaths,
+    projects: jobProjects,
+    dataDir: config.dataDir,
+    workers: config.workers,
+    logger,
+    lifecycle,
+  });
+  const jobs = new JobService({
+    store: jobStore,
+    hub,
+    runner,
+    projects: jobProjects,
+    stages: STAGE_REGISTRY,
+    tools,
+    dataDir: config.dataDir,
+    queueCapacity: config.queueCapacity,
+    apiPrefix: API_PREFIX,
+    lifecycle,
+  });
+  runner.recover();
+  return { projects, jobs, runner, tools, close: () => runner.close() };
+}
