@@ -118,10 +118,11 @@ export async function waitForJob(
   jobId: string,
   until: (job: JobView) => boolean = (job) => !['queued', 'running'].includes(job.status),
   timeoutMs = 180_000,
+  headers: Record<string, string> = {},
 ): Promise<JobView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await api<JobView>(base, 'GET', `/jobs/${jobId}`);
+    const { body } = await api<JobView>(base, 'GET', `/jobs/${jobId}`, { headers });
     if (until(body)) return body;
     if (Date.now() > deadline)
       throw new Error(`job ${jobId} did not get there in time: ${JSON.stringify(body)}`);

@@ -91,7 +91,7 @@ export async function fsmCoverage(
     defines: config.defines,
     top: config.top_module,
     tracePath: trace.path,
-    workDir: join(context.workDir, 'fsm'),
+    workDir: context.workDir,
     tools: context.tools,
     signal: context.signal,
     cacheDir: context.cacheDir,
