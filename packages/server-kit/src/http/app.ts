@@ -72,6 +72,26 @@ export interface AppOptions {
    * OpenAPI document, known to the request validators too.
    */
   schemas?: readonly object[];
+  /**
+   * Headers every response carries (rate-limit counters, say), documented on every response of
+   * every operation in the OpenAPI document. The service sets them; this only describes them.
+   */
+  responseHeaders?: Record<string, { description: string; schema: object }>;
+}
+
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: object }> }>>;
+};
+
+/** Adds `headers` to every response of every operation of `document`, in place. */
+function documentResponseHeaders(document: OpenApiDocument, headers: Record<string, object>): void {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        response.headers = { ...headers, ...response.headers };
+      }
+    }
+  }
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -243,6 +263,18 @@ export async function createApp(options: AppOptions): Promise<App> {
         ...(options.description === undefined ? {} : { description: options.description }),
       },
       components: { securitySchemes: options.securitySchemes ?? {} },
+    },
+    transformObject: (documents) => {
+      // This app writes OpenAPI 3.1 only, never Swagger 2.
+      const { openapiObject } = documents as { openapiObject: Record<string, unknown> };
+      documentResponseHeaders(openapiObject as OpenApiDocument, {
+        'X-Request-Id': {
+          description: 'the request id: the one sent, when well-formed, otherwise a new UUID',
+          schema: { type: 'string' },
+        },
+        ...options.responseHeaders,
+      });
+      return openapiObject;
     },
     // Shared schemas keep their `$id` as their name under components.schemas.
     refResolver: {

@@ -13,6 +13,19 @@ import { API_PREFIX, type ServeConfig } from '../config.js';
 /** The route whose requests count against their project's quota, as `request.routeOptions` names it. */
 export const JOB_SUBMISSION = { method: 'POST', url: `${API_PREFIX}/projects/:id/jobs` } as const;
 
+/** The headers every response carries, as the OpenAPI document describes them. */
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    description: "requests allowed in the quota's window (a job submission: its project's hourly quota)",
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'requests left in the current window',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': { description: 'seconds until the window resets', schema: { type: 'integer' } },
+};
+
 interface Quota {
   check: ReturnType<App['createRateLimit']>;
   /** The window as the 429's details name it. */

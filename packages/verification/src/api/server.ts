@@ -22,7 +22,7 @@ import {
 } from './job-schemas.js';
 import { jobRoutes } from './job-routes.js';
 import { ProjectSchema, projectRoutes, registerProjectUploadRoute } from './project-routes.js';
-import { registerRateLimits } from './rate-limits.js';
+import { RATE_LIMIT_HEADERS, registerRateLimits } from './rate-limits.js';
 import { SCOPES } from './scopes.js';
 import { registerStreamRoute } from './stream-route.js';
 import { tokenRoutes } from './token-routes.js';
@@ -40,6 +40,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
     prefix: API_PREFIX,
     logger,
     securitySchemes: SECURITY_SCHEMES,
+    responseHeaders: RATE_LIMIT_HEADERS,
     schemas: [
       ProjectSchema,
       JobErrorSchema,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { processesUnder } from '../../src/engine/orphans.js';
 import {
   api,
@@ -98,6 +99,58 @@ describe.skipIf(gate.skip)(
       for (const id of busy) await api(server.url, 'POST', `/jobs/${id}/cancel`);
       for (const id of busy) expect((await waitForJob(server.url, id)).status).toBe('cancelled');
     });
+
+    it('streams a running job live (WebSocket and followed log) until it ends', SLOW, async () => {
+      const project = await createProjectFrom(server.url, 'live', join(FIXTURES, 'e2e/slow'), 'acc');
+      const jobId = await submitJob(server.url, project, { stages: ['lint', 'simulation'] });
+      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/jobs/${jobId}/stream`);
+      const messages: { type: string; [field: string]: unknown }[] = [];
+      socket.on('message', (data: Buffer) =>
+        messages.push(JSON.parse(data.toString('utf8')) as { type: string }),
+      );
+      const closed = new Promise<number>((resolve) => socket.on('close', resolve));
+      const followed = fetch(`${server.url}/jobs/${jobId}/logs?follow=true&stage=simulation`).then((r) =>
+        r.text(),
+      );
+
+      expect(await closed).toBe(1000);
+      const lines = (await followed)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { message: string });
+      expect(lines.map((l) => l.message)).toEqual(
+        expect.arrayContaining(['TEST run0 PASS', 'TEST run2 PASS']),
+      );
+
+      const progress = messages.filter((m) => m.type === 'progress');
+      expect(progress.at(-1)).toEqual({
+        type: 'progress',
+        stage: 'simulation',
+        tests_complete: 3,
+        tests_total: 3,
+      });
+      expect(messages.filter((m) => m.type === 'stage_complete').map((m) => m.stage)).toEqual([
+        'lint',
+        'simulation',
+      ]);
+      expect(messages.at(-1)).toMatchObject({ type: 'job_complete', status: 'passed' });
+      const logged = messages.filter((m) => m.type === 'log').map((m) => m.message);
+      expect(logged).toEqual(expect.arrayContaining(['TEST run1 PASS']));
+    });
+
+    it(
+      'on SIGTERM puts the running job back in the queue; the next start runs it to the end',
+      SLOW,
+      async () => {
+        const project = await createProjectFrom(server.url, 'graceful', join(FIXTURES, 'e2e/slow'), 'acc');
+        const jobId = await submitJob(server.url, project, { stages: ['simulation'] });
+        await waitForJob(server.url, jobId, simulating);
+        expect(await server.stop('SIGTERM')).toBe(0);
+        expect(processesUnder(join(dataDir, 'jobs', jobId))).toEqual([]);
+        server = await serveVerification(dataDir, ['--workers', '2']);
+        expect((await waitForJob(server.url, jobId)).status).toBe('passed');
+      },
+    );
 
     it(
       'after a kill -9 mid-simulation, kills the leftover simulator and runs the job again to the end',

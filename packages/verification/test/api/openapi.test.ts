@@ -1,0 +1,137 @@
+/**
+ * The OpenAPI document of the whole service, as built by `buildServer`: every route, its errors
+ * and the headers every answer carries, the shared schemas, the security schemes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, parseConfig, type App, type Database } from '@lab/server-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/api/server.js';
+import { ServeConfigSchema } from '../../src/config.js';
+import { openStore } from '../../src/store/database.js';
+
+interface Operation {
+  security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<
+    string,
+    {
+      $ref?: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema: { $ref?: string } }>;
+    }
+  >;
+}
+interface Document {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+}
+
+const ROUTES = [
+  'get /api/v1/health',
+  'get /api/v1/projects',
+  'post /api/v1/projects',
+  'get /api/v1/projects/{id}',
+  'put /api/v1/projects/{id}',
+  'delete /api/v1/projects/{id}',
+  'post /api/v1/projects/{id}/upload',
+  'get /api/v1/projects/{id}/files',
+  'delete /api/v1/projects/{id}/files/{*}',
+  'post /api/v1/projects/{id}/jobs',
+  'get /api/v1/projects/{id}/jobs',
+  'get /api/v1/jobs/{id}',
+  'post /api/v1/jobs/{id}/cancel',
+  'get /api/v1/jobs/{id}/logs',
+  'get /api/v1/jobs/{id}/results',
+  'get /api/v1/jobs/{id}/results/coverage',
+  'get /api/v1/jobs/{id}/artifacts',
+  'get /api/v1/jobs/{id}/artifacts/{name}',
+  'get /api/v1/jobs/{id}/stream',
+  'get /api/v1/tokens',
+  'post /api/v1/tokens',
+  'delete /api/v1/tokens/{name}',
+];
+
+describe('the OpenAPI document', () => {
+  let dir: string;
+  let db: Database;
+  let app: App;
+  let document: Document;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vp-openapi-'));
+    db = openStore(dir);
+    app = await buildServer({
+      db,
+      logger: createLogger({ service: 'test', level: 'silent' }),
+      config: parseConfig(ServeConfigSchema, { dataDir: dir }),
+    });
+    await app.ready();
+    document = (await app.inject({ url: '/api/v1/openapi.json' })).json<Document>();
+  });
+  afterAll(async () => {
+    await app.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is OpenAPI 3.1 and lists exactly the routes of the service', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    expect(operations.sort()).toEqual([...ROUTES].sort());
+  });
+
+  it('documents the error envelope, the request id and the rate-limit headers on every answer', () => {
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method} ${path}`;
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect(Object.keys(response.headers ?? {}), `${where} ${status}`).toEqual(
+            expect.arrayContaining([
+              'X-Request-Id',
+              'X-RateLimit-Limit',
+              'X-RateLimit-Remaining',
+              'X-RateLimit-Reset',
+            ]),
+          );
+        }
+        if (path === '/api/v1/jobs/{id}/stream') continue;
+        for (const range of ['4XX', '5XX']) {
+          const content = operation.responses[range]?.content?.['application/json'];
+          expect(content?.schema.$ref, `${where} ${range}`).toBe('#/components/schemas/ErrorEnvelope');
+        }
+      }
+    }
+  });
+
+  it('names the shared schemas and both credentials, and marks every non-public route with them', () => {
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'ErrorEnvelope',
+        'Project',
+        'Job',
+        'JobSubmitted',
+        'Results',
+        'Coverage',
+        'LogEntry',
+        'VerifyConfig',
+      ]),
+    );
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerAuth']);
+    expect(document.paths['/api/v1/health']?.get?.security).toBeUndefined();
+    expect(document.paths['/api/v1/projects']?.post?.security).toEqual([
+      { bearerAuth: ['platform:write'] },
+      { apiKey: ['platform:write'] },
+    ]);
+  });
+
+  it('describes the upload as multipart/form-data', () => {
+    const upload = document.paths['/api/v1/projects/{id}/upload']?.post;
+    expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+  });
+});
