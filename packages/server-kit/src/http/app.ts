@@ -267,7 +267,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     transformObject: (documents) => {
       // This app writes OpenAPI 3.1 only, never Swagger 2.
       const { openapiObject } = documents as { openapiObject: Record<string, unknown> };
-      documentResponseHeaders(openapiObject as OpenApiDocument, {
+      documentResponseHeaders(openapiObject, {
         'X-Request-Id': {
           description: 'the request id: the one sent, when well-formed, otherwise a new UUID',
           schema: { type: 'string' },
