@@ -16,14 +16,14 @@
 // the service at debug level too (docs/benchmarks.md).
 import autocannon from 'autocannon';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processUsage } from '../packages/hypervisor/src/drivers/qemu/process-info.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { startServiceProcess, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
-import { median } from './support.js';
+import { loadAverage, machineDescription, median } from './support.js';
 
 const PEER_BODY_ENV = 'HV_BENCH_PEER_BODY';
 const VMS = 100;
@@ -164,11 +164,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
-      `${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; load average ` +
-      `${load.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
-  );
+  console.log(`machine: ${machineDescription()}; ${loadAverage(load)}`);
   console.log(
     `GET /api/v1/vms/vm-042 (${bodyBytes} bytes), ${VMS} VMs defined, autocannon ${DURATION_S} s ` +
       `per run after a ${WARMUP_S} s warm-up of each server`,

@@ -16,13 +16,13 @@
 // record of each operation (created to finished) is shown beside what its client saw.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools } from '../packages/server-kit/src/testing/index.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
-import { median } from './support.js';
+import { loadAverage, machineDescription, median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const DATA_MIB = Number(process.env.BENCH_DATA_MIB ?? 512);
@@ -203,10 +203,8 @@ const rate = (millis: number): string => ((DATA_MIB * 1000) / millis).toFixed(0)
 const range = (timings: Timing[], key: keyof Timing): string =>
   `${ms(Math.min(...timings.map((t) => t[key])))}–${ms(Math.max(...timings.map((t) => t[key])))}`;
 console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
-    `${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
-    `${execFileSync('qemu-img', ['--version']).toString().split('\n')[0]}; load average ` +
-    `${load.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
+  `machine: ${machineDescription()}, ` +
+    `${execFileSync('qemu-img', ['--version']).toString().split('\n')[0]}; ${loadAverage(load)}`,
 );
 console.log(
   `image: qcow2, 1 GiB virtual, ${DATA_MIB} MiB of data; the warm-up compact left out ` +

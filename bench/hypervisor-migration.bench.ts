@@ -18,7 +18,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { qemuArguments } from '../packages/hypervisor/src/drivers/qemu/command-line.js';
@@ -36,7 +36,7 @@ import { createToken } from '../packages/hypervisor/test/support/socket-client.j
 import { collectEvents, type EventCollector } from '../packages/hypervisor/test/support/sse.js';
 import { requireTools, type ServiceProcess } from '../packages/server-kit/src/testing/index.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
-import { median } from './support.js';
+import { loadAverage, machineDescription, median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
@@ -281,11 +281,7 @@ const adds = (key: keyof Timing): string => {
   const percent = byHandValue === 0 ? 0 : ((service - byHandValue) / byHandValue) * 100;
   return `${ms(service - byHandValue)} (${percent >= 0 ? '+' : ''}${percent.toFixed(0)} %)`;
 };
-console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
-    `${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; load average ` +
-    `${load.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
-);
+console.log(`machine: ${machineDescription()}; ${loadAverage(load)}`);
 console.log(
   `guest: ${basename(guest.kernel)} + ${basename(guest.initrd)}, 1 vCPU, ${MEMORY_MIB} MiB, TCG, idle; ` +
     `${ROUNDS} rounds after a warm-up; medians in ms (min–max); ` +

@@ -33,7 +33,7 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processUsage } from '../packages/hypervisor/src/drivers/qemu/process-info.js';
 import {
@@ -45,7 +45,7 @@ import { canonicalBytes } from '../packages/hypervisor/src/pqc/canonical-json.js
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import type { ServiceProcess } from '../packages/server-kit/src/testing/index.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
-import { median } from './support.js';
+import { loadAverage, machineDescription, median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -307,10 +307,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
-      `Node ${process.version}; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
-  );
+  console.log(`machine: ${machineDescription()}; ${loadAverage(loadBefore)}`);
   console.log(
     `service: hvctl serve --driver simulated (${environment?.library ?? '?'}, its Node ${environment?.node ?? '?'}); ` +
       `${ROUNDS} alternating rounds; medians of rounds, ratio = API / direct (median of rounds, range)`,

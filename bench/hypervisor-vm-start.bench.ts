@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, closeSync, readSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { qemuArguments } from '../packages/hypervisor/src/drivers/qemu/command-line.js';
@@ -25,7 +25,7 @@ import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools } from '../packages/server-kit/src/testing/index.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
-import { median } from './support.js';
+import { loadAverage, machineDescription, median } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
@@ -195,11 +195,7 @@ const range = (timings: Timing[], key: 'running' | 'marker'): string => {
   const values = timings.map((t) => t[key]);
   return `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 };
-console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
-    `${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; load average ` +
-    `${load.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
-);
+console.log(`machine: ${machineDescription()}; ${loadAverage(load)}`);
 console.log(
   `guest: ${basename(guest.kernel)} + ${basename(guest.initrd)}, 1 vCPU, ${MEMORY_MIB} MiB, TCG; ` +
     `${ROUNDS} rounds after a warm-up; medians in ms (min–max)`,

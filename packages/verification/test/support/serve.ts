@@ -122,11 +122,17 @@ export async function waitForJob(
 ): Promise<JobView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await api<JobView>(base, 'GET', `/jobs/${jobId}`, { headers });
+    const { status, headers: answer, body } = await api<JobView>(base, 'GET', `/jobs/${jobId}`, { headers });
+    if (status === 429) {
+      // The service's request quota (300 a minute by default) is shared with the rest of the test.
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    if (status !== 200) throw new Error(`GET /jobs/${jobId} answered ${status}: ${JSON.stringify(body)}`);
     if (until(body)) return body;
     if (Date.now() > deadline)
       throw new Error(`job ${jobId} did not get there in time: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

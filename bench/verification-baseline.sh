@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The baseline of bench/verification-overhead.bench.ts: the tool commands that a job with the
+# stages lint, simulation and formal runs for examples/counter, run by hand in the layout of a
+# job's directory (src/, work/<stage>/, artifacts/), each tool's output written to the log the
+# stage writes. The commands, flags and generated scripts are those of the stages' code under
+# packages/verification/src/engine/ (stages/lint.ts; simulation/verilator-build.ts and
+# run-directory.ts; fsm/extract.ts; formal/check.ts and yosys-script.ts) for the counter's
+# verify.json: sources rtl/*.sv, testbench tb/tb_counter.sv, trace and coverage on (the defaults),
+# formal depth 20 with induction. Two outcomes of the counter's fix what runs: the FSM coverage's
+# Yosys run finds no state machine, so the trace is never read, and induction closes on all the
+# assertions together, so it runs once. What the stages do in-process (reading the tools' output,
+# coverage.dat into Cobertura XML, the job's records) is part of what the benchmark measures as
+# the platform's overhead.
+#
+# Usage: verification-baseline.sh MAIN_CPP DIR CACHE_DIR
+#   MAIN_CPP   the simulation's C++ main as the stage generates it: the benchmark writes it with
+#              the stage's own verilatorMain; by hand, take a job's
+#              {data-dir}/jobs/{id}/work/simulation/simulation_main.cpp
+#   DIR        an empty directory to work in; the logs end up in DIR/artifacts
+#   CACHE_DIR  kept across runs, as the service's {data-dir}/cache: ccache's objects
+set -euo pipefail
+
+main_cpp=$(realpath "$1")
+dir=$(realpath "$2")
+cache=$(realpath "$3")
+example=$(realpath "$(dirname "$0")/../packages/verification/examples/counter")
+src=$dir/src
+work=$dir/work
+artifacts=$dir/artifacts
+
+# Runs a tool with its output appended to the log $1; on a failure the log's end goes to stderr.
+logged() {
+  local log=$1
+  shift
+  "$@" >>"$log" 2>&1 || {
+    tail -n 20 "$log" >&2
+    return 1
+  }
+}
+
+# The same, after the command line, as lint.log and formal.log have it.
+logged_with_command() {
+  echo "\$ ${*:2}" >>"$1"
+  logged "$@"
+}
+
+mkdir -p "$src" "$work/lint" "$work/simulation" "$work/formal" "$artifacts"
+# The job's copy of the project's files.
+cp -R "$example/." "$src"
+
+# Lint: from the stage's directory, the sources named relative to it.
+cd "$work/lint"
+logged_with_command "$artifacts/lint.log" \
+  verilator --lint-only -Wall --top-module counter ../../src/rtl/counter.sv
+
+# Simulation: the generated main in the stage's directory, the build from the project's copy.
+sim=$work/simulation
+cp "$main_cpp" "$sim/simulation_main.cpp"
+# As the stage: at most two compiler jobs, the machine being shared with other jobs' stages, and
+# every compile through ccache when there is one, with paths hashed relative to the job's directory.
+build_jobs=$(($(nproc) < 2 ? $(nproc) : 2))
+build_env=()
+if command -v ccache >/dev/null; then
+  build_env=(OBJCACHE=ccache "CCACHE_DIR=$cache/ccache" "CCACHE_BASEDIR=$dir" CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=2G)
+fi
+cd "$src"
+logged "$artifacts/build.log" env "${build_env[@]}" \
+  verilator --cc --exe --build --timing -Wno-fatal -Wno-lint -Wno-style --coverage --trace-fst \
+  -j "$build_jobs" --top-module tb_counter --prefix Vtestbench \
+  --Mdir "$sim/model" -o simulation rtl/counter.sv tb/tb_counter.sv "$sim/simulation_main.cpp"
+# The run directory links every top-level entry of the project's copy (dot files too, as readdir
+# lists them; none is named like an output, trace.fst or coverage.dat).
+mkdir "$sim/run"
+shopt -s dotglob
+ln -s "$src"/* "$sim/run/"
+cd "$sim/run"
+logged "$artifacts/simulation.log" "$sim/model/simulation"
+# The stage keeps both as artifacts.
+cp trace.fst coverage.dat "$artifacts/"
+# FSM coverage: Yosys looks for state machines, from the project's copy.
+cat >"$sim/fsm-detect.ys" <<EOF
+read_verilog -sv rtl/counter.sv
+hierarchy -top counter
+proc
+opt -nodffe -nosdff
+fsm_detect
+fsm_extract
+fsm_info
+EOF
+cd "$src"
+# The stage reads its output without keeping it.
+logged "$sim/fsm-detect.log" yosys -s "$sim/fsm-detect.ys"
+
+# Formal: Yosys prepares the SMT2 model from the project's copy, then yosys-smtbmc's bounded
+# check and induction run in the stage's directory.
+formal=$work/formal
+cat >"$formal/prepare.ys" <<EOF
+read_verilog -formal -sv rtl/counter.sv
+prep -top counter
+attrmap -rename src formal_src t:\$assert
+flatten
+setattr -unset src t:\$assert
+attrmap -rename formal_src src t:\$assert
+chformal -live -fair -cover -remove
+async2sync
+chformal -assume -early
+memory_nordff
+setundef -undriven -anyseq
+opt_clean
+dffunmap
+write_rtlil $formal/design.il
+write_smt2 -wires $formal/design.smt2
+delete t:* t:\$assert %d
+opt_clean -purge
+write_json $formal/properties.json
+EOF
+cd "$src"
+logged_with_command "$artifacts/formal.log" yosys -q -s "$formal/prepare.ys"
+cd "$formal"
+logged_with_command "$artifacts/formal.log" \
+  yosys-smtbmc -s z3 --presat --keep-going -t 20 --dump-vcd 'bmc_trace_%.vcd' design.smt2
+logged_with_command "$artifacts/formal.log" yosys-smtbmc -s z3 -i -t 20 design.smt2
