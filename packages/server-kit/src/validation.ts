@@ -15,6 +15,8 @@ export interface IssueDescription {
   field: string;
   /** What the value should have been, as a predicate: `must be >= 1`, `is required`. */
   expected: string;
+  /** What to do about it, as an instruction: `add 'name'`, `send one of "a", "b"`. */
+  suggestion: string;
 }
 
 /** `/cpu/count` plus a missing or extra property name, as the dotted path `cpu.count`. */
@@ -45,6 +47,24 @@ function expectationOf(issue: SchemaIssue): string {
   }
 }
 
+function suggestionOf(issue: SchemaIssue, field: string, expected: string): string {
+  const name = field === '' ? 'the value' : `'${field}'`;
+  switch (issue.keyword) {
+    case 'required':
+      return `add ${name}`;
+    case 'additionalProperties':
+      return `remove ${name}, or check its spelling against the documented fields`;
+    case 'type': {
+      const type = issue.params.type;
+      return `send ${name} as ${Array.isArray(type) ? type.join(' or ') : String(type)}`;
+    }
+    default:
+      return `change ${name}: it ${expected}`;
+  }
+}
+
 export function describeIssue(issue: SchemaIssue): IssueDescription {
-  return { field: fieldOf(issue), expected: expectationOf(issue) };
+  const field = fieldOf(issue);
+  const expected = expectationOf(issue);
+  return { field, expected, suggestion: suggestionOf(issue, field, expected) };
 }

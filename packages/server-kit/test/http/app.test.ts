@@ -121,16 +121,24 @@ describe('error envelope', () => {
     expect(response.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: "invalid body field 'cpu': is required",
-      details: { field: 'cpu', location: 'body', expected: 'is required' },
+      details: { field: 'cpu', location: 'body', expected: 'is required', suggestion: "add 'cpu'" },
     });
   });
 
   it('names a nested field out of range and does not coerce body types', async () => {
     const tooMany = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": 65}}');
-    expect(tooMany.json().error.details).toMatchObject({ field: 'cpu.count', expected: 'must be <= 64' });
+    expect(tooMany.json().error.details).toMatchObject({
+      field: 'cpu.count',
+      expected: 'must be <= 64',
+      suggestion: "change 'cpu.count': it must be <= 64",
+    });
     const asText = await post('/api/v1/vms', '{"name": "web", "cpu": {"count": "2"}}');
     expect(asText.statusCode).toBe(400);
-    expect(asText.json().error.details).toMatchObject({ field: 'cpu.count', expected: 'must be integer' });
+    expect(asText.json().error.details).toMatchObject({
+      field: 'cpu.count',
+      expected: 'must be integer',
+      suggestion: "send 'cpu.count' as integer",
+    });
   });
 
   it('refuses unknown fields instead of dropping them', async () => {
@@ -139,6 +147,7 @@ describe('error envelope', () => {
     expect(response.json().error.details).toMatchObject({
       field: 'colour',
       expected: 'is not a known field',
+      suggestion: "remove 'colour', or check its spelling against the documented fields",
     });
   });
 
