@@ -5,7 +5,7 @@
 import type { Database, Logger } from '@lab/server-kit';
 import type { ServeConfig } from './config.js';
 import { createJobHub } from './domain/job-events.js';
-import { JobRunner } from './domain/job-runner.js';
+import { jobDirectory, JobRunner } from './domain/job-runner.js';
 import { JobService, type JobProjects } from './domain/job-service.js';
 import type { LifecycleListener } from './domain/job-events.js';
 import { resolveProjectConfig, validateOverrides } from './domain/project-config.js';
@@ -61,6 +61,7 @@ export function createPlatform({ db, logger, config, lifecycle = [] }: PlatformD
     files,
     activeJobCount: (id) => jobStore.activeCount(id),
     cancelJobs: (id) => runner.cancelAndWait(jobStore.activeIds(id)),
+    jobDirectories: (id) => jobStore.ids(id).map((jobId) => jobDirectory(config.dataDir, jobId)),
   });
   const jobProjects: JobProjects = {
     assertExists: (id) => void projects.get(id),

@@ -6,11 +6,11 @@
 import { basename } from 'node:path';
 import { PassThrough } from 'node:stream';
 import send from '@fastify/send';
-import { defineRoute, documentedError, type RouteSpec } from '@lab/server-kit';
+import { defineRoute, documentedError, Nullable, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import { VpErrors } from '../errors.js';
 import type { StreamMessage } from '../domain/job-events.js';
-import { coverageResults, jobResults } from '../domain/job-results.js';
+import { coverageResults, jobResults, stageResults } from '../domain/job-results.js';
 import type { JobService } from '../domain/job-service.js';
 import type { LogRow } from '../store/jobs.js';
 import {
@@ -26,6 +26,10 @@ import { READ, WRITE } from './scopes.js';
 
 const jobNotFound = documentedError('NOT_FOUND: no job has this id');
 const ProjectParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const StageResultParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  stage: Type.Enum(['lint', 'simulation', 'formal'], { description: 'a stage of the job' }),
+});
 
 function logEntry(row: LogRow) {
   return { timestamp: row.timestamp, stage: row.stage, level: row.level, message: row.message };
@@ -44,7 +48,7 @@ export function jobRoutes(jobs: JobService, apiPrefix: string): RouteSpec[] {
           "Queues a job that runs the given stages over a copy of the project's files as they are now. " +
           'Events: `job.queued`. Limited to 60 submissions per project per hour by default.',
         params: ProjectParams,
-        body: SubmitJobBody,
+        body: Nullable(SubmitJobBody),
         response: {
           202: Type.Unsafe({ $ref: 'JobSubmitted#' }),
           400: documentedError(
@@ -191,6 +195,31 @@ export function jobRoutes(jobs: JobService, apiPrefix: string): RouteSpec[] {
       handler: async (request) => {
         const job = jobs.require(request.params.id);
         return coverageResults(job, jobs.stageRows(job.id));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/jobs/:id/results/:stage',
+      summary: "One stage's results in full",
+      tags: ['results'],
+      access: READ,
+      schema: {
+        description:
+          "The stage's counts as in `/results`, and `details`: for lint every message (severity, code, file, " +
+          'line, column, text); for simulation every test (name, status, reason) and the coverage; for formal ' +
+          'every property (name, source, status, failing step, counterexample artifact).',
+        params: StageResultParams,
+        response: {
+          200: Type.Object(
+            { job_id: Type.String(), stage: Type.String(), status: Type.String(), details: Type.Unknown() },
+            { additionalProperties: true },
+          ),
+          404: documentedError('NOT_FOUND: no such job, or the job has no such stage'),
+        },
+      },
+      handler: async (request) => {
+        const job = jobs.require(request.params.id);
+        return stageResults(job, jobs.stageRows(job.id), request.params.stage);
       },
     }),
     defineRoute({

@@ -15,6 +15,7 @@ import {
   type RegisterRoutesOptions,
   type RouteSpec,
 } from '@lab/server-kit';
+import { AppError } from '@lab/server-kit/errors';
 import { Type, type Static } from 'typebox';
 import { API_PREFIX } from '../config.js';
 import { VpErrors } from '../errors.js';
@@ -271,6 +272,16 @@ async function* uploadedFiles(parts: AsyncIterable<Multipart>): AsyncGenerator<I
   }
 }
 
+/**
+ * The multipart parser (busboy) reports a broken body (no boundary, a part cut short) with a bare
+ * Error; the service's own errors are AppErrors, and system and plugin errors carry a `code`.
+ */
+function isMalformedMultipart(error: unknown): error is Error {
+  return (
+    error instanceof Error && !(error instanceof AppError) && !('code' in error) && !('statusCode' in error)
+  );
+}
+
 function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLimits): RouteSpec {
   return defineRoute({
     method: 'POST',
@@ -317,7 +328,22 @@ function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLim
       if (!request.isMultipart()) {
         throw KitErrors.unsupportedMediaType({ contentType: request.headers['content-type'] ?? 'none' });
       }
-      const paths = await projects.upload(request.params.id, uploadedFiles(request.parts()));
+      let paths: string[];
+      try {
+        paths = await projects.upload(request.params.id, uploadedFiles(request.parts()));
+      } catch (error) {
+        throw isMalformedMultipart(error)
+          ? VpErrors.validation(
+              { message: `the multipart body is malformed: ${error.message}` },
+              {
+                details: {
+                  field: 'body',
+                  suggestion: 'send multipart/form-data with a boundary and whole parts',
+                },
+              },
+            )
+          : error;
+      }
       return { uploaded: paths.length, project_id: request.params.id, files: paths };
     },
   });

@@ -94,6 +94,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
     userKey: auth.userKey,
     streamsPerUser: config.streamsPerUser,
     prefix: API_PREFIX,
+    forbiddenDetails: roleDetails,
   });
   return app;
 }

@@ -5,7 +5,7 @@
  * more is accepted, told why, and closed with code 1008 (policy violation).
  */
 import type {} from '@fastify/websocket';
-import type { Authenticator } from '@lab/server-kit';
+import type { Authenticator, Principal } from '@lab/server-kit';
 import { hasScope, KitErrors, type App } from '@lab/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -24,6 +24,8 @@ export interface StreamRouteDeps {
   userKey(request: FastifyRequest): string;
   streamsPerUser: number;
   prefix: string;
+  /** The caller's and the needed role, for a 403's details, as the other routes give them. */
+  forbiddenDetails: (principal: Principal, requiredScope: string) => Record<string, unknown>;
 }
 
 type Outgoing =
@@ -168,7 +170,10 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
       const principal = await deps.authenticate(request);
       if (principal === null) throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
       if (!hasScope(principal.scopes, READ.scope)) {
-        throw KitErrors.forbidden({ scope: READ.scope });
+        throw KitErrors.forbidden(
+          { scope: READ.scope },
+          { details: { required_scope: READ.scope, ...deps.forbiddenDetails(principal, READ.scope) } },
+        );
       }
       request.principal = principal;
     },

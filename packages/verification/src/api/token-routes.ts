@@ -17,7 +17,7 @@ import { ADMIN, ROLES, type Role } from './scopes.js';
 
 const RoleSchema = Type.Enum(Object.keys(ROLES) as Role[], {
   description:
-    'viewer reads; developer also creates projects and runs jobs; admin also manages tokens and webhooks',
+    'viewer reads; developer also creates projects and runs jobs; admin also manages tokens',
 });
 
 const TokenViewSchema = Type.Object({

@@ -21,7 +21,12 @@ function runServe(flags: Record<string, unknown>): Promise<void> {
 /** A setting of ServeConfigSchema as a flag, also read from `PLATFORM_<NAME>`. */
 function setting(flag: string, env: string, key: keyof typeof ServeConfigSchema.properties): Option {
   const schema = ServeConfigSchema.properties[key] as { description?: string; default?: unknown };
-  return new Option(flag, `${schema.description ?? key} (default ${String(schema.default)})`).env(env);
+  const description = schema.description ?? key;
+  // A default that depends on the machine says so in the description itself.
+  const help = description.includes('default')
+    ? description
+    : `${description} (default ${String(schema.default)})`;
+  return new Option(flag, help).env(env);
 }
 
 /** `serve` with the kit's flags and the platform's own; each also comes from a `PLATFORM_` variable. */

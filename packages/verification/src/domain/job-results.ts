@@ -56,3 +56,15 @@ export function coverageResults(job: JobRow, stages: readonly StageRow[]) {
     ...(details.coverage ?? { files: [] }),
   };
 }
+
+/** One stage's result in full: its counts and everything behind them (messages, tests, properties). */
+export function stageResults(job: JobRow, stages: readonly StageRow[], name: string) {
+  const row = stages.find((stage) => stage.stage === name);
+  if (row === undefined) {
+    throw VpErrors.notFound(
+      { resource: `${name} stage of job`, id: job.id },
+      { details: { field: 'stage', suggestion: `the job ran ${stages.map((s) => s.stage).join(', ')}` } },
+    );
+  }
+  return { job_id: job.id, stage: row.stage, ...stageResult(row), details: row.details ?? null };
+}

@@ -271,7 +271,12 @@ export class JobRunner {
     }
 
     if (running.reason === 'shutdown') {
-      store.requeue(jobId);
+      log(
+        'platform',
+        'WARNING',
+        'the service is stopping: this job goes back to the queue and runs again at the next start',
+      );
+      store.requeue(jobId, 'returned');
       rmSync(join(dir, 'work'), { recursive: true, force: true });
       rmSync(artifactsDir, { recursive: true, force: true });
       return;

@@ -13,7 +13,7 @@ import { formatDuration, median } from './durations.js';
 import type { JobHub, LifecycleListener } from './job-events.js';
 import { jobDirectory, type JobRunner, type ProjectSource } from './job-runner.js';
 import { closestMatch } from './suggest.js';
-import { STAGES, type StageName } from './verify-config.js';
+import { STAGES, type ResolvedConfig, type StageName } from './verify-config.js';
 
 export const DEFAULT_STAGES: readonly StageName[] = ['lint', 'simulation', 'formal'];
 /** What a stage is assumed to take before a project has a history of its own. */
@@ -108,11 +108,12 @@ export class JobService {
     return STAGES.filter((stage) => names.includes(stage));
   }
 
-  private assertToolsPresent(stages: readonly StageName[]): void {
+  private assertToolsPresent(stages: readonly StageName[], config: ResolvedConfig): void {
     for (const name of stages) {
       const missing = this.deps.stages
         .get(name)!
-        .tools.filter((tool) => !this.deps.tools.find((t) => t.name === tool)?.available);
+        .tools(config)
+        .filter((tool) => !this.deps.tools.find((t) => t.name === tool)?.available);
       if (missing.length > 0) {
         throw VpErrors.unavailable(
           { message: `the ${name} stage needs ${missing.join(', ')}, which this server does not have` },
@@ -134,7 +135,6 @@ export class JobService {
     const stages = this.selectStages(request.stages);
     const overrides = request.config_overrides ?? {};
     projects.validateOverrides(overrides);
-    this.assertToolsPresent(stages);
     if (runner.depth + this.reserved >= this.deps.queueCapacity) {
       throw VpErrors.unavailable(
         { message: `the job queue is full (${this.deps.queueCapacity} jobs waiting); retry later` },
@@ -144,13 +144,13 @@ export class JobService {
     this.reserved += 1;
     const id = newJobId();
     const dir = jobDirectory(this.deps.dataDir, id);
+    const submittedAt = this.now().toISOString();
+    const estimated = this.estimateMs(projectId, stages);
     try {
       // The job runs the files as they were when it was submitted, and its configuration is
       // checked now, so a broken verify.json is a 400 here rather than a failed job later.
       await projects.snapshotFiles(projectId, join(dir, 'src'));
-      projects.resolveConfig(projectId, join(dir, 'src'), overrides);
-      const submittedAt = this.now().toISOString();
-      const estimated = this.estimateMs(projectId, stages);
+      this.assertToolsPresent(stages, projects.resolveConfig(projectId, join(dir, 'src'), overrides));
       store.insert(
         {
           id,
@@ -179,17 +179,18 @@ export class JobService {
     } finally {
       this.reserved -= 1;
     }
-    runner.enqueue(id);
-    const job = this.require(id);
-    return {
-      job_id: job.id,
-      project_id: job.project_id,
-      status: job.status,
-      stages: job.stages,
-      submitted_at: job.submitted_at,
-      estimated_duration: formatDuration(job.estimated_ms),
-      url: jobUrl(this.deps.apiPrefix, job.id),
+    // Answered as recorded: a free worker may start the job before the answer is written.
+    const submitted = {
+      job_id: id,
+      project_id: projectId,
+      status: 'queued' as const,
+      stages,
+      submitted_at: submittedAt,
+      estimated_duration: formatDuration(estimated),
+      url: jobUrl(this.deps.apiPrefix, id),
     };
+    runner.enqueue(id);
+    return submitted;
   }
 
   require(id: string): JobRow {
@@ -248,14 +249,6 @@ export class JobService {
       throw VpErrors.conflict({ message: `job '${id}' is finishing; it can no longer be cancelled` });
     }
     return this.get(id);
-  }
-
-  activeCount(projectId: string): number {
-    return this.deps.store.activeCount(projectId);
-  }
-
-  cancelProjectJobs(projectId: string): void {
-    for (const id of this.deps.store.activeIds(projectId)) this.deps.runner.cancel(id);
   }
 
   logs(id: string, query: { stage?: string | undefined; tail?: number | undefined }): LogRow[] {

@@ -8,6 +8,7 @@
  * An archived project is read-only: no uploads, file deletions or jobs until it is restored.
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { VpErrors } from '../errors.js';
 import type { ProjectStore } from '../store/projects.js';
 import {
@@ -46,6 +47,8 @@ export interface ProjectServiceDeps {
   activeJobCount(projectId: string): number;
   /** Cancels the project's queued and running jobs; resolves once they have stopped. */
   cancelJobs(projectId: string): Promise<void>;
+  /** The directories of the project's jobs (sources, work, artifacts), removed with it. */
+  jobDirectories(projectId: string): string[];
   now?: () => Date;
 }
 
@@ -186,8 +189,10 @@ export function createProjectService(deps: ProjectServiceDeps) {
         }
         await deps.cancelJobs(id);
       }
+      const jobDirectories = deps.jobDirectories(id);
       if (!store.remove(id)) throw VpErrors.notFound({ resource: 'project', id });
       await files.removeAll(id);
+      await Promise.all(jobDirectories.map((dir) => rm(dir, { recursive: true, force: true })));
     },
 
     /**

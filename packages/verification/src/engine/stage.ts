@@ -47,7 +47,7 @@ export interface StageOutcome<S = Record<string, unknown>, D = unknown> {
 
 export interface Stage {
   name: StageName;
-  /** The tools it needs; a job naming the stage is refused with 503 when one is missing. */
-  tools: readonly ToolName[];
+  /** The tools it needs for this configuration; a job is refused with 503 when one is missing. */
+  tools(config: ResolvedConfig): readonly ToolName[];
   run(context: StageContext): Promise<StageOutcome>;
 }

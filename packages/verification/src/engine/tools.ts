@@ -2,15 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { findExecutable } from '@lab/server-kit';
 
-export const TOOL_NAMES = [
-  'verilator',
-  'verilator_coverage',
-  'iverilog',
-  'vvp',
-  'yosys',
-  'yosys-smtbmc',
-  'z3',
-] as const;
+export const TOOL_NAMES = ['verilator', 'iverilog', 'vvp', 'yosys', 'yosys-smtbmc', 'z3'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ToolInfo {
@@ -22,7 +14,6 @@ export interface ToolInfo {
 
 const VERSION_ARGS: Record<ToolName, string[]> = {
   verilator: ['--version'],
-  verilator_coverage: ['--version'],
   iverilog: ['-V'],
   vvp: ['-V'],
   yosys: ['-V'],

@@ -131,6 +131,7 @@ export function createJobStore(db: Database) {
   const activeOfProject = db.prepare<[string], { n: number }>(
     `SELECT count(*) AS n FROM jobs WHERE project_id = ? AND status IN ('queued', 'running')`,
   );
+  const idsOfProject = db.prepare<[string], { id: string }>('SELECT id FROM jobs WHERE project_id = ?');
   const activeIdsOfProject = db.prepare<[string], { id: string }>(
     `SELECT id FROM jobs WHERE project_id = ? AND status IN ('queued', 'running') ORDER BY seq`,
   );
@@ -146,6 +147,7 @@ export function createJobStore(db: Database) {
     `UPDATE jobs SET status = ?, finished_at = ?, error = ? WHERE id = ? AND status IN ('queued', 'running')`,
   );
   const requeue = db.prepare(`UPDATE jobs SET status = 'queued', started_at = NULL WHERE id = ?`);
+  const returnAttempt = db.prepare('UPDATE jobs SET attempts = max(attempts - 1, 0) WHERE id = ?');
   const resetStages = db.prepare(
     `UPDATE job_stages SET status = 'queued', started_at = NULL, finished_at = NULL, duration_ms = NULL,
        completed = NULL, total = NULL, reason = NULL, summary = NULL, details = NULL WHERE job_id = ?`,
@@ -214,6 +216,7 @@ export function createJobStore(db: Database) {
     countWithStatus: (status: JobStatus): number => countStatus.get(status)?.n ?? 0,
     activeCount: (projectId: string): number => activeOfProject.get(projectId)?.n ?? 0,
     activeIds: (projectId: string): string[] => activeIdsOfProject.all(projectId).map((r) => r.id),
+    ids: (projectId: string): string[] => idsOfProject.all(projectId).map((r) => r.id),
     recentDurationsMs: (projectId: string, stages: StageName[]): number[] =>
       recentDurations.all(projectId, JSON.stringify(stages)).map((r) => r.ms),
     /** True when the job was still queued and is now running. */
@@ -246,10 +249,14 @@ export function createJobStore(db: Database) {
         return changed;
       });
     },
-    /** Puts an interrupted job back in the queue, its stages and artifacts cleared. */
-    requeue(id: string): void {
+    /**
+     * Puts an interrupted job back in the queue, its stages and artifacts cleared. A job the
+     * service stopped on purpose (a graceful shutdown) gets its attempt back.
+     */
+    requeue(id: string, attempt: 'counted' | 'returned' = 'counted'): void {
       inTransaction(db, () => {
         requeue.run(id);
+        if (attempt === 'returned') returnAttempt.run(id);
         resetStages.run(id);
         dropArtifacts.run(id);
       });

@@ -47,6 +47,7 @@ const ROUTES = [
   'get /api/v1/jobs/{id}/logs',
   'get /api/v1/jobs/{id}/results',
   'get /api/v1/jobs/{id}/results/coverage',
+  'get /api/v1/jobs/{id}/results/{stage}',
   'get /api/v1/jobs/{id}/artifacts',
   'get /api/v1/jobs/{id}/artifacts/{name}',
   'get /api/v1/jobs/{id}/stream',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectAppError, expectAppErrorAsync } from '@lab/server-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +154,16 @@ describe('project service', () => {
     expectAppError(() => projects.get(project.id), 'NOT_FOUND');
     expect(existsSync(join(dataDir, 'projects', project.id))).toBe(false);
     await expectAppErrorAsync(projects.remove(project.id, false), 'NOT_FOUND');
+  });
+
+  it("removes the directories of the project's jobs with it", async () => {
+    const { projects, recordJob, dataDir } = testProjects();
+    const project = projects.create(COUNTER);
+    recordJob(project.id);
+    const jobDir = join(dataDir, 'jobs', `job_${project.id}`);
+    mkdirSync(join(jobDir, 'artifacts'), { recursive: true });
+    await projects.remove(project.id, false);
+    expect(existsSync(jobDir)).toBe(false);
   });
 
   it('answers NOT_FOUND for the files of an unknown project', async () => {

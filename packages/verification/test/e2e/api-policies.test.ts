@@ -257,6 +257,24 @@ describe.skipIf(gate.skip)(
         });
         expect(raw.status).toBe(400);
         expect(((await raw.json()) as ErrorBody).error.code).toBe('VALIDATION_ERROR');
+
+        for (const [contentType, broken] of [
+          ['multipart/form-data', 'no boundary'],
+          [
+            `multipart/form-data; boundary=${boundary}`,
+            body.replace('../escape.v', 'rtl/cut.v').slice(0, body.indexOf('module') + 6),
+          ],
+        ] as const) {
+          const malformed = await fetch(`${base}/projects/${project}/upload`, {
+            method: 'POST',
+            body: broken,
+            headers: { ...as('developer'), 'content-type': contentType },
+          });
+          expect(malformed.status).toBe(400);
+          expect(((await malformed.json()) as ErrorBody).error.message).toContain(
+            'multipart body is malformed',
+          );
+        }
       });
     });
 

@@ -217,6 +217,14 @@ describe.skipIf(gate.skip)(
       expect(failedNames.size).toBeGreaterThan(0);
       expect(stages.formal).toMatchObject({ status: 'failed', properties_failed: failedNames.size });
 
+      const formal = await api<{ details: { properties: { name: string; status: string }[] } }>(
+        base,
+        'GET',
+        `/jobs/${jobId}/results/formal`,
+      );
+      const failedProperties = formal.body.details.properties.filter((p) => p.status === 'failed');
+      expect(new Set(failedProperties.map((p) => p.name))).toEqual(failedNames);
+
       const artifacts = (
         await api<{ artifacts: { name: string }[] }>(base, 'GET', `/jobs/${jobId}/artifacts`)
       ).body.artifacts;

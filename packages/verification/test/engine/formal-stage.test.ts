@@ -19,7 +19,7 @@ const propertiesOf = (details: unknown) => (details as FormalDetails).properties
 
 /** A project of one design file, `rtl/<top>.sv`. */
 const oneFileProject = (top: string, text: string): StageContextOptions => ({
-  files: { 'verify.json': JSON.stringify({ top_module: top, include_dirs: [] }), [`rtl/${top}.sv`]: text },
+  files: { 'verify.json': JSON.stringify({ top_module: top }), [`rtl/${top}.sv`]: text },
 });
 
 /** The processes whose working directory is under `dir` (the stage runs its tools in its directories). */

@@ -28,6 +28,11 @@ export function testProjects(options: { uploadMaxBytes?: number } = {}) {
       cancelled.push(id);
       activeJobs.delete(id);
     },
+    jobDirectories: (id) =>
+      db
+        .prepare<[string], { id: string }>('SELECT id FROM jobs WHERE project_id = ?')
+        .all(id)
+        .map((job) => join(dataDir, 'jobs', job.id)),
     // Each change a second later than the one before, so orders by time are certain.
     now: () => new Date((clock += 1000)),
   });

@@ -43,6 +43,6 @@ async function runFormal(context: StageContext): Promise<FormalOutcome> {
 
 export const formalStage: Stage = {
   name: 'formal',
-  tools: ['yosys', 'yosys-smtbmc', 'z3'],
+  tools: () => ['yosys', 'yosys-smtbmc', 'z3'],
   run: runFormal,
 };

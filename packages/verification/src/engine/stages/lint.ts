@@ -75,7 +75,7 @@ function failureReason(summary: LintSummary, timedOut: boolean, lint: ResolvedCo
 
 export const lintStage: Stage = {
   name: 'lint',
-  tools: ['verilator'],
+  tools: () => ['verilator'],
   async run(context): Promise<StageOutcome<LintSummary, LintDetails>> {
     const { config } = context;
     if (!config.lint.enabled) return skipped('lint is disabled (lint.enabled is false)');

@@ -196,6 +196,6 @@ async function simulate(context: StageContext): Promise<StageOutcome> {
 
 export const simulationStage: Stage = {
   name: 'simulation',
-  tools: ['verilator', 'iverilog', 'vvp'],
+  tools: (config) => (config.simulation.simulator === 'icarus' ? ['iverilog', 'vvp'] : ['verilator']),
   run: simulate,
 };
