@@ -8,7 +8,7 @@
  * reboot) arrives as a driver event and goes through the same lock and the same recording.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@lab/server-kit';
+import { createKeyedMutex, type Logger } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 import { AppError } from '@lab/server-kit/errors';
 import { HvErrors } from '../errors.js';
@@ -18,7 +18,6 @@ import type { UnitOfWork } from '../store/unit-of-work.js';
 import { newVmRecord, type VmRecord, type VmRepository, type VmRuntime } from '../store/vms.js';
 import type { DriverEvent, RuntimeInfo, UsageSample, VmDriver } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
-import { createKeyedMutex } from './keyed-mutex.js';
 import { formatSize } from './units.js';
 import type { VmCreate, VmDefinition, VmPatch, VmState } from './vm-definition.js';
 import { assertAllowed, isActive } from './vm-states.js';

@@ -14,8 +14,8 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createKeyedMutex } from '@lab/server-kit';
 import { VpErrors } from '../errors.js';
-import { createKeyedMutex } from './keyed-mutex.js';
 import { inTheWay, lstatOrUndefined, pathSegments, realDirectories, treeFiles } from './project-paths.js';
 
 /** Files one upload request may carry, unless told otherwise. */

@@ -13,7 +13,8 @@ import WebSocket from 'ws';
 import {
   api,
   createProjectFrom,
-  FIXTURES,
+  ACCUMULATOR,
+  ENDLESS_SIMULATION,
   serveVerification,
   submitJob,
   VERIFYCTL,
@@ -22,7 +23,6 @@ import {
 } from '../support/serve.js';
 
 const gate = requireTools(['iverilog', 'vvp', 'verilator']);
-const FOREVER = join(FIXTURES, 'e2e/forever');
 
 type ErrorBody = { error: { code: string; message: string; details: Record<string, unknown> } };
 
@@ -104,7 +104,7 @@ describe.skipIf(gate.skip)(
     describe('authentication and roles', () => {
       let projectId: string;
       beforeAll(async () => {
-        projectId = await createProjectFrom(base, 'auth', FOREVER, 'acc', as('developer'));
+        projectId = await createProjectFrom(base, 'auth', ACCUMULATOR, 'acc', as('developer'));
       });
 
       it('walks the role matrix over representative routes of each access class', async () => {
@@ -185,7 +185,7 @@ describe.skipIf(gate.skip)(
 
     describe('errors', () => {
       it('answers an unknown job 404, an unknown stage and an unknown key 400 with a suggestion', async () => {
-        const project = await createProjectFrom(base, 'errors', FOREVER, 'acc', as('developer'));
+        const project = await createProjectFrom(base, 'errors', ACCUMULATOR, 'acc', as('developer'));
         const missing = await api<ErrorBody>(base, 'GET', '/jobs/job_0000000000000000', {
           headers: as('viewer'),
         });
@@ -217,7 +217,7 @@ describe.skipIf(gate.skip)(
       });
 
       it('refuses an upload over the limit with 413 and keeps nothing of it; refuses paths that leave the project', async () => {
-        const project = await createProjectFrom(base, 'uploads', FOREVER, 'acc', as('developer'));
+        const project = await createProjectFrom(base, 'uploads', ACCUMULATOR, 'acc', as('developer'));
         const before = await api<{ files: { path: string }[] }>(base, 'GET', `/projects/${project}/files`, {
           headers: as('viewer'),
         });
@@ -282,7 +282,14 @@ describe.skipIf(gate.skip)(
       let project: string;
       let running: string;
       beforeAll(async () => {
-        project = await createProjectFrom(base, 'limits', FOREVER, 'acc', as('developer'));
+        project = await createProjectFrom(
+          base,
+          'limits',
+          ACCUMULATOR,
+          'acc',
+          as('developer'),
+          ENDLESS_SIMULATION,
+        );
       });
 
       it('bounds the queue: with one worker busy and one job waiting, the next is 503', async () => {
@@ -349,7 +356,7 @@ describe.skipIf(gate.skip)(
         expect(refused.body.error.code).toBe('RATE_LIMITED');
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
         // Another project has its own quota; every answer carries the headers.
-        const other = await createProjectFrom(base, 'limits-other', FOREVER, 'acc', as('developer'));
+        const other = await createProjectFrom(base, 'limits-other', ACCUMULATOR, 'acc', as('developer'));
         const allowed = await api(base, 'POST', `/projects/${other}/jobs`, {
           body: { stages: ['lint'] },
           headers: as('developer'),
@@ -377,7 +384,7 @@ describe.skipIf(gate.skip)(
         );
         expect(health.body.status).toBe('degraded');
         expect(health.body.tools.verilator?.available).toBe(false);
-        const project = await createProjectFrom(bare.url, 'bare', FOREVER, 'acc');
+        const project = await createProjectFrom(bare.url, 'bare', ACCUMULATOR, 'acc');
         const refused = await api<ErrorBody>(bare.url, 'POST', `/projects/${project}/jobs`, {
           body: { stages: ['lint'] },
         });

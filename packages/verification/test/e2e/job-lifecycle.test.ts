@@ -12,7 +12,8 @@ import { processesUnder } from '../../src/engine/orphans.js';
 import {
   api,
   createProjectFrom,
-  FIXTURES,
+  ACCUMULATOR,
+  ENDLESS_SIMULATION,
   serveVerification,
   submitJob,
   waitForJob,
@@ -43,7 +44,14 @@ describe.skipIf(gate.skip)(
     });
 
     it('cancels a running Icarus simulation and leaves no process behind', SLOW, async () => {
-      const project = await createProjectFrom(server.url, 'forever', join(FIXTURES, 'e2e/forever'), 'acc');
+      const project = await createProjectFrom(
+        server.url,
+        'forever',
+        ACCUMULATOR,
+        'acc',
+        {},
+        ENDLESS_SIMULATION,
+      );
       const jobId = await submitJob(server.url, project, { stages: ['simulation'] });
       await waitForJob(server.url, jobId, simulating);
       const jobDir = join(dataDir, 'jobs', jobId);
@@ -65,8 +73,10 @@ describe.skipIf(gate.skip)(
       const project = await createProjectFrom(
         server.url,
         'forever-verilator',
-        join(FIXTURES, 'e2e/forever'),
+        ACCUMULATOR,
         'acc',
+        {},
+        ENDLESS_SIMULATION,
       );
       const jobId = await submitJob(server.url, project, {
         stages: ['simulation'],
@@ -84,7 +94,14 @@ describe.skipIf(gate.skip)(
     });
 
     it('cancels a queued job at once', SLOW, async () => {
-      const project = await createProjectFrom(server.url, 'queued', join(FIXTURES, 'e2e/forever'), 'acc');
+      const project = await createProjectFrom(
+        server.url,
+        'queued',
+        ACCUMULATOR,
+        'acc',
+        {},
+        ENDLESS_SIMULATION,
+      );
       // Two workers, two endless jobs: the third waits in the queue.
       const busy = [
         await submitJob(server.url, project, { stages: ['simulation'] }),
@@ -101,7 +118,7 @@ describe.skipIf(gate.skip)(
     });
 
     it('streams a running job live (WebSocket and followed log) until it ends', SLOW, async () => {
-      const project = await createProjectFrom(server.url, 'live', join(FIXTURES, 'e2e/slow'), 'acc');
+      const project = await createProjectFrom(server.url, 'live', ACCUMULATOR, 'acc');
       const jobId = await submitJob(server.url, project, { stages: ['lint', 'simulation'] });
       const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/jobs/${jobId}/stream`);
       const messages: { type: string; [field: string]: unknown }[] = [];
@@ -142,7 +159,7 @@ describe.skipIf(gate.skip)(
       'on SIGTERM puts the running job back in the queue; the next start runs it to the end',
       SLOW,
       async () => {
-        const project = await createProjectFrom(server.url, 'graceful', join(FIXTURES, 'e2e/slow'), 'acc');
+        const project = await createProjectFrom(server.url, 'graceful', ACCUMULATOR, 'acc');
         const jobId = await submitJob(server.url, project, { stages: ['simulation'] });
         await waitForJob(server.url, jobId, simulating);
         expect(await server.stop('SIGTERM')).toBe(0);
@@ -156,7 +173,7 @@ describe.skipIf(gate.skip)(
       'after a kill -9 mid-simulation, kills the leftover simulator and runs the job again to the end',
       SLOW,
       async () => {
-        const project = await createProjectFrom(server.url, 'slow', join(FIXTURES, 'e2e/slow'), 'acc');
+        const project = await createProjectFrom(server.url, 'slow', ACCUMULATOR, 'acc');
         const running = await submitJob(server.url, project, { stages: ['simulation'] });
         const queued = [
           await submitJob(server.url, project, { stages: ['simulation'] }),

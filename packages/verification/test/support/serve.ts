@@ -44,29 +44,44 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, body: (json ? JSON.parse(text) : text) as T };
 }
 
-/** Every file under `dir`, as a multipart body with one `files[]` part per file, named by its relative path. */
-export function filesForm(dir: string): FormData {
+/**
+ * Every file under `dir`, as a multipart body with one `files[]` part per file named by its
+ * relative path; the files of `overlay` (path → text) take the place of those of the same path.
+ */
+export function filesForm(dir: string, overlay: Record<string, string> = {}): FormData {
   const form = new FormData();
   const walk = (at: string) => {
     for (const entry of readdirSync(at)) {
       const path = join(at, entry);
       if (statSync(path).isDirectory()) walk(path);
-      else form.append('files[]', new Blob([readFileSync(path)]), relative(dir, path));
+      else if (!(relative(dir, path) in overlay))
+        form.append('files[]', new Blob([readFileSync(path)]), relative(dir, path));
     }
   };
   walk(dir);
+  for (const [path, text] of Object.entries(overlay)) form.append('files[]', new Blob([text]), path);
   return form;
 }
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+/** An accumulator and a testbench of three tests of +CYCLES clock cycles, run by Icarus: seconds long. */
+export const ACCUMULATOR = join(FIXTURES, 'e2e/acc');
+/** The accumulator's verify.json with a simulation that runs until it is cancelled. */
+export const ENDLESS_SIMULATION = {
+  'verify.json': JSON.stringify({
+    top_module: 'acc',
+    simulation: { simulator: 'icarus', trace: false, coverage: false, plusargs: ['+CYCLES=2000000000'] },
+  }),
+};
 
-/** Creates a project named `name` and uploads every file under `dir` into it; answers its id. */
+/** Creates a project named `name` and uploads the files under `dir` (and `overlay`) into it; answers its id. */
 export async function createProjectFrom(
   base: string,
   name: string,
   dir: string,
   topModule: string,
   headers: Record<string, string> = {},
+  overlay: Record<string, string> = {},
 ): Promise<string> {
   const created = await api<{ id: string }>(base, 'POST', '/projects', {
     body: { name, top_module: topModule, target_pdk: 'sky130A', description: `from ${dir}` },
@@ -75,7 +90,7 @@ export async function createProjectFrom(
   if (created.status !== 201) throw new Error(`project not created: ${JSON.stringify(created.body)}`);
   const upload = await fetch(`${base}/projects/${created.body.id}/upload`, {
     method: 'POST',
-    body: filesForm(dir),
+    body: filesForm(dir, overlay),
     headers,
   });
   if (upload.status !== 200) throw new Error(`upload failed: ${await upload.text()}`);

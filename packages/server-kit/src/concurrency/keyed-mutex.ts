@@ -1,7 +1,7 @@
 /**
  * One change at a time per key: work on a key waits for the work before it on the same key, then
- * sees what that left. Here the key is a project, and the work is what reads or rewrites its file
- * tree as a whole (committing an upload, copying a job's snapshot, deleting files).
+ * sees what that left. The hypervisor keys a VM's actions by its name (as libvirt serialises jobs
+ * on a domain); the verification platform keys the work on a project's file tree by its id.
  */
 export type KeyedMutex = <T>(key: string, work: () => Promise<T>) => Promise<T>;
 
