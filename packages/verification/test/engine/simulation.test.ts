@@ -108,7 +108,7 @@ describe.skipIf(gate.skip)(
       expect(passing.outcome.status).toBe('passed');
       expect(passing.outcome.summary).toMatchObject({ tests_passed: 3, tests_failed: 0 });
       expect(passing.outcome.details).toMatchObject({ simulator: 'verilator', testbench_top: 'tb_pass' });
-      // count passes only with the +cycles=5 plusarg; expected_file reads data/expected.hex relatively.
+      // count passes only with the +cycles=5 plusarg; expected_file reads memory/expected.hex relatively.
       expect(passing.outcome.details.tests.map((test: any) => [test.name, test.status])).toEqual([
         ['reset', 'passed'],
         ['count', 'passed'],
