@@ -51,6 +51,23 @@ export const ServeConfigSchema = Type.Object({
     default: false,
     description: 'require a token on every route but /health and the docs (PLATFORM_AUTH_ENABLED)',
   }),
+  webhookAllowPrivate: Type.Boolean({
+    default: false,
+    description:
+      'allow webhook URLs on loopback, private, link-local and unique-local addresses (for local use and tests)',
+  }),
+  webhookTimeoutMs: Type.Integer({
+    minimum: 1,
+    maximum: 600_000,
+    default: 10_000,
+    description: 'milliseconds one webhook delivery attempt may take',
+  }),
+  webhookRetryBaseMs: Type.Integer({
+    minimum: 1,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: 'first wait before retrying a failed webhook delivery; later waits double from it',
+  }),
   ...LimitSettings,
 });
 export type ServeConfig = Static<typeof ServeConfigSchema>;

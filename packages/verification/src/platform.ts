@@ -19,21 +19,39 @@ import { simulationStage } from './engine/stages/simulation.js';
 import { detectTools, type ToolInfo, type ToolName } from './engine/tools.js';
 import { createJobStore } from './store/jobs.js';
 import { createProjectStore } from './store/projects.js';
+import { createWebhookStore } from './store/webhooks.js';
+import { WebhookDispatcher } from './domain/webhooks/dispatcher.js';
+import { createWebhookOutbox } from './domain/webhooks/outbox.js';
+import { createWebhookService, type WebhookService } from './domain/webhooks/webhook-service.js';
+import { VERSION } from './version.js';
 import { API_PREFIX } from './config.js';
 
 export interface Platform {
   projects: ProjectService;
   jobs: JobService;
   runner: JobRunner;
+  webhooks: WebhookService;
   tools: readonly ToolInfo[];
-  /** Stops the runner: running jobs are aborted and stay queued for the next start. */
+  /**
+   * Stops the runner and the webhook dispatcher: running jobs are aborted and stay queued, and
+   * deliveries under way stay pending, for the next start.
+   */
   close(): Promise<void>;
 }
 
 export interface PlatformDeps {
   db: Database;
   logger: Logger;
-  config: Pick<ServeConfig, 'dataDir' | 'workers' | 'queueCapacity' | 'uploadMaxBytes'>;
+  config: Pick<
+    ServeConfig,
+    | 'dataDir'
+    | 'workers'
+    | 'queueCapacity'
+    | 'uploadMaxBytes'
+    | 'webhookAllowPrivate'
+    | 'webhookTimeoutMs'
+    | 'webhookRetryBaseMs'
+  >;
   /** Told of every job event inside the transaction that records it (the webhook outbox). */
   lifecycle?: readonly LifecycleListener[];
 }
@@ -53,11 +71,31 @@ export function createPlatform({ db, logger, config, lifecycle = [] }: PlatformD
   >;
   const jobStore = createJobStore(db);
   const hub = createJobHub();
+  const webhookStore = createWebhookStore(db);
+  const dispatcher = new WebhookDispatcher({
+    store: webhookStore,
+    logger,
+    userAgent: `verification-platform-webhooks/${VERSION}`,
+    settings: {
+      timeoutMs: config.webhookTimeoutMs,
+      retryBaseMs: config.webhookRetryBaseMs,
+      allowPrivate: config.webhookAllowPrivate,
+    },
+  });
+  const jobLifecycle = [
+    ...lifecycle,
+    createWebhookOutbox({
+      store: webhookStore,
+      stageSummaries: (jobId) => jobStore.stages(jobId).map((stage) => stage.summary),
+      queued: () => dispatcher.wake(),
+    }),
+  ];
   const files = createProjectFiles({ dataDir: config.dataDir, uploadMaxBytes: config.uploadMaxBytes });
   // The project service asks about jobs and the runner about projects: the project service
   // reaches the runner through a closure, called only once both exist.
+  const projectStore = createProjectStore(db);
   const projects = createProjectService({
-    store: createProjectStore(db),
+    store: projectStore,
     files,
     activeJobCount: (id) => jobStore.activeCount(id),
     cancelJobs: (id) => runner.cancelAndWait(jobStore.activeIds(id)),
@@ -80,7 +118,7 @@ export function createPlatform({ db, logger, config, lifecycle = [] }: PlatformD
     dataDir: config.dataDir,
     workers: config.workers,
     logger,
-    lifecycle,
+    lifecycle: jobLifecycle,
   });
   const jobs = new JobService({
     store: jobStore,
@@ -92,8 +130,24 @@ export function createPlatform({ db, logger, config, lifecycle = [] }: PlatformD
     dataDir: config.dataDir,
     queueCapacity: config.queueCapacity,
     apiPrefix: API_PREFIX,
-    lifecycle,
+    lifecycle: jobLifecycle,
+  });
+  const webhooks = createWebhookService({
+    store: webhookStore,
+    projectExists: (id) => projectStore.get(id) !== undefined,
+    allowPrivate: config.webhookAllowPrivate,
+    queued: () => dispatcher.wake(),
   });
   runner.recover();
-  return { projects, jobs, runner, tools, close: () => runner.close() };
+  dispatcher.start();
+  return {
+    projects,
+    jobs,
+    runner,
+    webhooks,
+    tools,
+    close: async () => {
+      await Promise.all([runner.close(), dispatcher.close()]);
+    },
+  };
 }

@@ -26,6 +26,7 @@ import { RATE_LIMIT_HEADERS, registerRateLimits } from './rate-limits.js';
 import { SCOPES } from './scopes.js';
 import { registerStreamRoute } from './stream-route.js';
 import { tokenRoutes } from './token-routes.js';
+import { WebhookDeliverySchema, webhookRoutes, WebhookSchema } from './webhook-routes.js';
 import { MAX_UPLOAD_FILES } from '../domain/project-files.js';
 
 export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfig>): Promise<App> {
@@ -50,6 +51,8 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
       ResultsSchema,
       CoverageSchema,
       VerifyConfigSchema,
+      WebhookSchema,
+      WebhookDeliverySchema,
     ],
   });
   app.addHook('onClose', async () => platform.close());
@@ -80,6 +83,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
       ...projectRoutes({ projects: platform.projects }),
       ...jobRoutes(platform.jobs, API_PREFIX),
       ...tokenRoutes(auth.tokens),
+      ...webhookRoutes(platform.webhooks),
     ],
     routeOptions,
   );

@@ -16,7 +16,8 @@ import { createRoleToken, MAX_TOKEN_DAYS, roleOf } from './auth.js';
 import { ADMIN, ROLES, type Role } from './scopes.js';
 
 const RoleSchema = Type.Enum(Object.keys(ROLES) as Role[], {
-  description: 'viewer reads; developer also creates projects and runs jobs; admin also manages tokens',
+  description:
+    'viewer reads; developer also creates projects and runs jobs; admin also manages tokens and webhooks',
 });
 
 const TokenViewSchema = Type.Object({

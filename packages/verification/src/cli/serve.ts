@@ -41,6 +41,13 @@ export function addServeCommand(program: Command): void {
     // so PLATFORM_AUTH_ENABLED=false would enable authentication.
     .addOption(setting('--auth-enabled [enabled]', 'PLATFORM_AUTH_ENABLED', 'authEnabled'))
     .addOption(
+      setting('--webhook-allow-private [enabled]', 'PLATFORM_WEBHOOK_ALLOW_PRIVATE', 'webhookAllowPrivate'),
+    )
+    .addOption(setting('--webhook-timeout-ms <ms>', 'PLATFORM_WEBHOOK_TIMEOUT_MS', 'webhookTimeoutMs'))
+    .addOption(
+      setting('--webhook-retry-base-ms <ms>', 'PLATFORM_WEBHOOK_RETRY_BASE_MS', 'webhookRetryBaseMs'),
+    )
+    .addOption(
       setting('--job-submissions-per-hour <n>', 'PLATFORM_JOB_SUBMISSIONS_PER_HOUR', 'jobSubmissionsPerHour'),
     )
     .addOption(setting('--requests-per-minute <n>', 'PLATFORM_REQUESTS_PER_MINUTE', 'requestsPerMinute'))

@@ -67,7 +67,7 @@ export function addTokenCommands(program: Command): void {
     .addOption(
       new Option(
         '--role <role>',
-        'viewer reads; developer also creates projects and runs jobs; admin also manages tokens',
+        'viewer reads; developer also creates projects and runs jobs; admin also manages tokens and webhooks',
       )
         .choices(Object.keys(ROLES))
         .makeOptionMandatory(),

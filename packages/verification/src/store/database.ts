@@ -72,6 +72,51 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 2,
+    name: 'webhooks, their delivery outbox and attempts',
+    sql: `
+      CREATE TABLE webhooks (
+        seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+        id              TEXT NOT NULL UNIQUE,
+        url             TEXT NOT NULL,
+        events          TEXT NOT NULL,
+        secret          TEXT NOT NULL,
+        project_id      TEXT REFERENCES projects(id) ON DELETE CASCADE,
+        active          INTEGER NOT NULL,
+        disabled_reason TEXT,
+        created_at      TEXT NOT NULL,
+        updated_at      TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE webhook_deliveries (
+        seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+        id              TEXT NOT NULL UNIQUE,
+        webhook_id      TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+        event           TEXT NOT NULL,
+        event_id        TEXT NOT NULL,
+        body            TEXT NOT NULL,
+        state           TEXT NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_ms INTEGER NOT NULL,
+        created_at      TEXT NOT NULL,
+        finished_at     TEXT,
+        redelivery_of   TEXT
+      ) STRICT;
+      CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, state, seq);
+
+      CREATE TABLE webhook_attempts (
+        delivery_id      TEXT NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+        number           INTEGER NOT NULL,
+        attempted_at     TEXT NOT NULL,
+        status_code      INTEGER,
+        latency_ms       INTEGER NOT NULL,
+        response_excerpt TEXT,
+        error            TEXT,
+        PRIMARY KEY (delivery_id, number)
+      ) STRICT;
+    `,
+  },
 ];
 
 export function openStore(dataDir: string): Database {

@@ -54,6 +54,14 @@ const ROUTES = [
   'get /api/v1/tokens',
   'post /api/v1/tokens',
   'delete /api/v1/tokens/{name}',
+  'get /api/v1/webhooks',
+  'post /api/v1/webhooks',
+  'get /api/v1/webhooks/{id}',
+  'patch /api/v1/webhooks/{id}',
+  'delete /api/v1/webhooks/{id}',
+  'post /api/v1/webhooks/{id}/ping',
+  'get /api/v1/webhooks/{id}/deliveries',
+  'post /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
 ];
 
 describe('the OpenAPI document', () => {
