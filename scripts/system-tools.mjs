@@ -28,6 +28,7 @@ export const SYSTEM_TOOLS = [
   { command: 'make', pkg: 'make', usedBy: 'verification' },
   { command: 'ccache', pkg: 'ccache', usedBy: 'verification' },
   { file: '/usr/include/zlib.h', pkg: 'zlib1g-dev', usedBy: 'verification' },
+  { command: 'chromium', pkg: 'chromium', usedBy: 'verification tests (HTML report rendering)' },
 ];
 
 /** What a tool entry is called in messages: its command, or the file it stands for. */

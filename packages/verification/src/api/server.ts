@@ -23,11 +23,13 @@ import {
 import { jobRoutes } from './job-routes.js';
 import { ProjectSchema, projectRoutes, registerProjectUploadRoute } from './project-routes.js';
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './rate-limits.js';
+import { reportRoutes } from './report-routes.js';
 import { SCOPES } from './scopes.js';
 import { registerStreamRoute } from './stream-route.js';
 import { tokenRoutes } from './token-routes.js';
 import { WebhookDeliverySchema, webhookRoutes, WebhookSchema } from './webhook-routes.js';
 import { MAX_UPLOAD_FILES } from '../domain/project-files.js';
+import { ReportService } from '../domain/reports/report-service.js';
 
 export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfig>): Promise<App> {
   const platform = createPlatform({ db, logger, config });
@@ -82,6 +84,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
       }),
       ...projectRoutes({ projects: platform.projects }),
       ...jobRoutes(platform.jobs, API_PREFIX),
+      ...reportRoutes(new ReportService(platform.jobs, API_PREFIX)),
       ...tokenRoutes(auth.tokens),
       ...webhookRoutes(platform.webhooks),
     ],

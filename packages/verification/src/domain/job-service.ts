@@ -3,7 +3,7 @@
  * the read side of what a job produced (logs, results, artifacts). Running them is the runner's.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VpErrors } from '../errors.js';
 import type { Stage } from '../engine/stage.js';
@@ -272,6 +272,27 @@ export class JobService {
     const artifact = this.deps.store.artifact(id, name);
     if (artifact === undefined) throw VpErrors.notFound({ resource: 'artifact', id: name });
     return { artifact, path: join(jobDirectory(this.deps.dataDir, id), 'artifacts', artifact.name) };
+  }
+
+  /** Writes `bytes` as an artifact of the job and declares it (a file of the same name is replaced). */
+  saveArtifact(
+    id: string,
+    artifact: { name: string; stage: string; content_type: string },
+    bytes: Buffer,
+  ): ArtifactRow {
+    this.require(id);
+    const dir = join(jobDirectory(this.deps.dataDir, id), 'artifacts');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, artifact.name), bytes);
+    const row = { ...artifact, size: bytes.length, created_at: this.now().toISOString() };
+    this.deps.store.addArtifact(id, row);
+    return row;
+  }
+
+  /** The job's copy of the project's files, as they were when it was submitted. */
+  sourceDirectory(id: string): string {
+    this.require(id);
+    return join(jobDirectory(this.deps.dataDir, id), 'src');
   }
 
   subscribe = (id: string, listener: Parameters<JobHub['subscribe']>[1]) =>

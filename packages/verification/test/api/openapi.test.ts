@@ -50,6 +50,7 @@ const ROUTES = [
   'get /api/v1/jobs/{id}/results/{stage}',
   'get /api/v1/jobs/{id}/artifacts',
   'get /api/v1/jobs/{id}/artifacts/{name}',
+  'post /api/v1/jobs/{id}/reports',
   'get /api/v1/jobs/{id}/stream',
   'get /api/v1/tokens',
   'post /api/v1/tokens',

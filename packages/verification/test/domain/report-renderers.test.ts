@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { parseJUnit } from '../../src/engine/simulation/junit.js';
+import { renderJunit } from '../../src/domain/reports/junit-report.js';
+import { renderMarkdown } from '../../src/domain/reports/markdown-report.js';
+import { builtInTemplate, renderReport, reportFileName } from '../../src/domain/reports/report-formats.js';
+import { sampleReportModel } from '../support/report-model.js';
+
+describe('the HTML report (default template)', () => {
+  it('escapes what the design and tools wrote, and fetches nothing', async () => {
+    const html = await renderReport('html', sampleReportModel(), null);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; co');
+    expect(html).not.toMatch(/<(script|link|img|iframe)\b|\bsrc=|url\(/i);
+  });
+
+  it('has the summary, lint, tests, coverage bars, properties with counterexample links, and timings', async () => {
+    const html = await renderReport('html', sampleReportModel(), null);
+    for (const id of [
+      'summary',
+      'lint-messages',
+      'tests',
+      'coverage-files',
+      'fsm-coverage',
+      'properties',
+      'stages',
+    ]) {
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html).toContain('<rect width="87.5" height="10"');
+    expect(html).toContain('href="/api/v1/jobs/job_0123456789abcdef/artifacts/cex_no_overflow.vcd"');
+    expect(html).toContain('10.0s');
+  });
+
+  it('leaves out the sections of stages the report does not include', async () => {
+    const html = await renderReport('html', { ...sampleReportModel(), lint: null, formal: null }, null);
+    expect(html).not.toContain('id="lint-messages"');
+    expect(html).not.toContain('id="properties"');
+    expect(html).toContain('id="tests"');
+  });
+
+  it('summary: the job and the counts per stage only', async () => {
+    const html = await renderReport('html', sampleReportModel(), await builtInTemplate('summary'));
+    expect(html).toContain('properties failed: 1');
+    expect(html).not.toContain('id="tests"');
+    expect(reportFileName('html', await builtInTemplate('summary'))).toBe('report-summary.html');
+  });
+});
+
+describe('the JUnit report', () => {
+  const xml = renderJunit(sampleReportModel());
+
+  it('is one testsuite per stage with consistent counts', () => {
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites [^>]*tests="6" failures="3" errors="0" skipped="1">/,
+    );
+    expect(
+      [
+        ...xml.matchAll(/<testsuite name="(\w+)" tests="(\d+)" failures="(\d+)" errors="0" skipped="(\d+)"/g),
+      ].map((m) => m.slice(1)),
+    ).toEqual([
+      ['lint', '1', '1', '0'],
+      ['simulation', '2', '1', '0'],
+      ['formal', '3', '1', '1'],
+    ]);
+    expect(xml).toContain('<system-out>warning: rtl/top.sv:9: [WIDTH] width | mismatch</system-out>');
+    expect(xml).toContain('time="1.5"');
+  });
+
+  it('is well-formed, escaped, and reads back as the tests it reports', () => {
+    expect(xml).not.toContain('<script>');
+    expect(parseJUnit(xml).map((c) => [c.name, c.status])).toEqual([
+      ['lint.rtl/top.sv.PINMISSING #1', 'failed'],
+      ['simulation.reset', 'passed'],
+      ['simulation.overflow', 'failed'],
+      ['formal.rtl/top.sv:30.no_overflow', 'failed'],
+      ['formal.rtl/top.sv:31.count_bounded', 'passed'],
+      ['formal.rtl/top.sv:32.eventually_empty', 'skipped'],
+    ]);
+    expect(xml).toContain('no_overflow fails at step 4; counterexample: cex_no_overflow.vcd');
+  });
+
+  it('has one passing lint case when lint found no error, and drops control characters', () => {
+    const model = sampleReportModel();
+    model.lint = { status: 'passed', warnings: 0, errors: 0, messages: [] };
+    model.simulation!.tests[1]!.reason = 'bad\u0001byte';
+    const clean = renderJunit(model);
+    expect(clean).toContain('<testcase name="lint" classname="lint"/>');
+    expect(clean).toContain('bad\ufffdbyte');
+  });
+});
+
+describe('the Markdown report', () => {
+  const markdown = renderMarkdown(sampleReportModel());
+
+  it('has a heading per section and a table for each list', () => {
+    expect(markdown.match(/^#+ .*$/gm)).toEqual([
+      '# Verification report: job\\_0123456789abcdef',
+      '## Stages',
+      '## Lint',
+      '## Simulation',
+      '### Coverage',
+      '## Formal',
+    ]);
+    expect(markdown).toContain('| Test | Status | Reason |\n| --- | --- | --- |\n| reset | passed |  |');
+    expect(markdown).toContain('| rtl/top.sv | 87.5% (7/8) | 50% (2/4) |');
+  });
+
+  it('keeps cells in their column and escapes markup', () => {
+    expect(markdown).toContain('width \\| mismatch');
+    expect(markdown).toContain('\\<script\\>');
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| '));
+    for (const row of rows) expect(row.endsWith(' |')).toBe(true);
+  });
+});
+
+describe('the JSON report', () => {
+  it('is the model itself', async () => {
+    expect(JSON.parse(await renderReport('json', sampleReportModel(), null))).toEqual(sampleReportModel());
+  });
+});
