@@ -153,7 +153,7 @@ export function jobRoutes(jobs: JobService, apiPrefix: string): RouteSpec[] {
         past.forEach(write);
         live = true;
         pending.forEach(onMessage);
-        const status = jobs.get(id).status;
+        const { status } = jobs.require(id);
         if (status !== 'queued' && status !== 'running') end();
         request.raw.once('close', end);
         request.server.shutdownSignal.addEventListener('abort', end, { once: true });

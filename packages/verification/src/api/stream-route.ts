@@ -10,6 +10,7 @@ import { hasScope, KitErrors, type App } from '@lab/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
+import { formatDuration } from '../domain/durations.js';
 import type { StreamMessage } from '../domain/job-events.js';
 import type { JobService } from '../domain/job-service.js';
 import { JobIdParams } from './job-schemas.js';
@@ -55,7 +56,7 @@ function history(jobs: JobService, id: string): { messages: Outgoing[]; lastLogI
           type: 'stage_complete',
           stage: stage.stage,
           status: stage.status,
-          duration: jobs.get(id).progress[stage.stage]?.duration ?? null,
+          duration: stage.duration_ms === null ? null : formatDuration(stage.duration_ms),
           reason: stage.reason,
         },
       });
@@ -145,9 +146,9 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
     lastLogId = past.lastLogId;
     live = true;
     pending.forEach(deliver);
-    const job = deps.jobs.get(id);
+    const job = deps.jobs.require(id);
     if (!ended && job.status !== 'queued' && job.status !== 'running') {
-      deliver({ type: 'job_complete', status: job.status, error: job.error ?? null });
+      deliver({ type: 'job_complete', status: job.status, error: job.error });
     }
   };
 
