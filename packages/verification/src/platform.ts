@@ -13,6 +13,7 @@ import { createProjectFiles } from './domain/project-files.js';
 import { createProjectService, type ProjectService } from './domain/project-service.js';
 import type { StageName } from './domain/verify-config.js';
 import type { Stage } from './engine/stage.js';
+import { cryptoStage } from './engine/stages/crypto.js';
 import { formalStage } from './engine/stages/formal.js';
 import { lintStage } from './engine/stages/lint.js';
 import { simulationStage } from './engine/stages/simulation.js';
@@ -57,7 +58,7 @@ export interface PlatformDeps {
 }
 
 export const STAGE_REGISTRY: ReadonlyMap<StageName, Stage> = new Map(
-  [lintStage, simulationStage, formalStage].map((stage) => [stage.name, stage]),
+  [lintStage, simulationStage, formalStage, cryptoStage].map((stage) => [stage.name, stage]),
 );
 
 export function createPlatform({ db, logger, config, lifecycle = [] }: PlatformDeps): Platform {

@@ -12,6 +12,7 @@ import { VpErrors } from '../errors.js';
 import type { StreamMessage } from '../domain/job-events.js';
 import { coverageResults, jobResults, stageResults } from '../domain/job-results.js';
 import type { JobService } from '../domain/job-service.js';
+import { STAGES } from '../domain/verify-config.js';
 import type { LogRow } from '../store/jobs.js';
 import {
   ArtifactListSchema,
@@ -28,7 +29,7 @@ const jobNotFound = documentedError('NOT_FOUND: no job has this id');
 const ProjectParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const StageResultParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
-  stage: Type.Enum(['lint', 'simulation', 'formal'], { description: 'a stage of the job' }),
+  stage: Type.Enum(STAGES, { description: 'a stage of the job' }),
 });
 
 function logEntry(row: LogRow) {
@@ -207,7 +208,10 @@ export function jobRoutes(jobs: JobService, apiPrefix: string): RouteSpec[] {
         description:
           "The stage's counts as in `/results`, and `details`: for lint every message (severity, code, file, " +
           'line, column, text); for simulation every test (name, status, reason) and the coverage; for formal ' +
-          'every property (name, source, status, failing step, counterexample artifact).',
+          'every property (name, source, status, failing step, counterexample artifact); for crypto ' +
+          '(`/results/crypto`) the five checks, each with its status, reason and measures, and in `details` ' +
+          'the seed and what is behind each verdict (latency histogram, t per sample point of both TVLA ' +
+          'runs, first mismatching coefficients, failing test cases, estimator results).',
         params: StageResultParams,
         response: {
           200: Type.Object(

@@ -29,7 +29,7 @@ export const SubmitJobBody = Type.Object(
       Type.Array(Type.String({ maxLength: 32 }), {
         minItems: 1,
         maxItems: STAGES.length,
-        description: `stages to run, of ${STAGES.join(', ')}; run in that order whatever the order given (default lint, simulation, formal)`,
+        description: `stages to run, of ${STAGES.join(', ')}; run in that order whatever the order given (default: all of them)`,
       }),
     ),
     config_overrides: Type.Optional(

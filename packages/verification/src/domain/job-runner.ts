@@ -43,14 +43,6 @@ export interface JobRunnerDeps {
   now?: () => Date;
 }
 
-const STAGE_TIMEOUT_KEY: Record<StageName, 'lint' | 'simulation' | 'formal' | null> = {
-  lint: 'lint',
-  simulation: 'simulation',
-  formal: 'formal',
-  crypto: null,
-};
-const DEFAULT_STAGE_TIMEOUT_S = 600;
-
 export function jobDirectory(dataDir: string, jobId: string): string {
   return join(dataDir, 'jobs', jobId);
 }
@@ -310,9 +302,7 @@ export class JobRunner {
     store.startStage(job.id, name, this.now().toISOString());
     log(name, 'INFO', `stage ${name} started`);
 
-    const key = STAGE_TIMEOUT_KEY[name];
-    const budgetMs =
-      (key === null ? DEFAULT_STAGE_TIMEOUT_S : config[key].timeout_seconds) * 1000 + STAGE_GRACE_MS;
+    const budgetMs = config[name].timeout_seconds * 1000 + STAGE_GRACE_MS;
     const stageController = new AbortController();
     const onJobAbort = () => stageController.abort();
     running.controller.signal.addEventListener('abort', onJobAbort, { once: true });

@@ -15,7 +15,7 @@ import { jobDirectory, type JobRunner, type ProjectSource } from './job-runner.j
 import { closestMatch } from './suggest.js';
 import { STAGES, type ResolvedConfig, type StageName } from './verify-config.js';
 
-export const DEFAULT_STAGES: readonly StageName[] = ['lint', 'simulation', 'formal'];
+export const DEFAULT_STAGES: readonly StageName[] = STAGES;
 /** What a stage is assumed to take before a project has a history of its own. */
 export const DEFAULT_STAGE_ESTIMATE_MS: Record<StageName, number> = {
   lint: 5_000,

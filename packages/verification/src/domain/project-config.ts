@@ -14,7 +14,13 @@ import { jsonSyntaxError } from './json-syntax.js';
 import type { Project } from './project-definition.js';
 import { pathSegments, treeFiles } from './project-paths.js';
 import { closestMatch, suggestAmong } from './suggest.js';
-import { CONFIG_FILE, VerifyConfigSchema, type ResolvedConfig, type VerifyConfig } from './verify-config.js';
+import {
+  CONFIG_FILE,
+  VerifyConfigSchema,
+  withConfigDefaults,
+  type ResolvedConfig,
+  type VerifyConfig,
+} from './verify-config.js';
 
 export type OverrideValue = boolean | number | string;
 export type ConfigOverrides = Record<string, OverrideValue>;
@@ -200,7 +206,7 @@ function readConfig(sourceDir: string, present: boolean): VerifyConfig {
   // Editors on Windows may start the file with a byte-order mark, which JSON does not allow.
   const read = () =>
     parseConfigFile(readFileSync(join(sourceDir, CONFIG_FILE), 'utf8').replace(/^\uFEFF/, ''));
-  const config = Value.Default(VerifyConfigSchema, present ? read() : {});
+  const config = withConfigDefaults(present ? read() : {});
   const [issue] = Value.Errors(VerifyConfigSchema, config) as Iterable<ConfigIssue>;
   if (issue === undefined) return config as VerifyConfig;
   const described = describeConfigIssue(issue, valueAt(config, issue.instancePath));
@@ -212,9 +218,18 @@ function readConfig(sourceDir: string, present: boolean): VerifyConfig {
 
 function setLeaf(config: VerifyConfig, key: string, value: OverrideValue): void {
   const path = key.split('.');
-  const parent = path
-    .slice(0, -1)
-    .reduce<Record<string, unknown>>((node, segment) => node[segment] as Record<string, unknown>, config);
+  const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((node, segment) => {
+    const child = node?.[segment];
+    return child !== null && typeof child === 'object' ? (child as Record<string, unknown>) : undefined;
+  }, config);
+  if (parent === undefined) {
+    // An optional section (`crypto.ntt`) that verify.json does not declare: there is nothing to adjust.
+    const section = path.slice(0, -1).join('.');
+    throw VpErrors.validation(
+      { message: `config_overrides: '${key}' adjusts ${section}, which ${CONFIG_FILE} does not declare` },
+      { details: { field: key, suggestion: `declare ${section} in ${CONFIG_FILE}` } },
+    );
+  }
   parent[path.at(-1)!] = value;
 }
 
@@ -306,11 +321,13 @@ export function resolveProjectConfig(
     config.simulation.testbench === undefined
       ? files.filter(looksLikeTestbench)
       : expandFileList(files, config.simulation.testbench, 'simulation.testbench');
+  const harness =
+    config.crypto.harness === undefined ? [] : expandFileList(files, config.crypto.harness, 'crypto.harness');
   const sources = (
     config.sources === undefined
       ? files.filter((file) => HDL.test(file) && !looksLikeTestbench(file))
       : expandFileList(files, config.sources, 'sources')
-  ).filter((file) => !testbench.includes(file));
+  ).filter((file) => !testbench.includes(file) && !harness.includes(file));
   if (sources.length === 0) {
     throw VpErrors.validation(
       { message: 'the project has no design sources' },
@@ -336,5 +353,6 @@ export function resolveProjectConfig(
       junit: config.simulation.junit ?? null,
     },
     formal: { ...config.formal, top: config.formal.top ?? topModule },
+    crypto: { ...config.crypto, harness, harness_top: config.crypto.harness_top ?? null },
   };
 }

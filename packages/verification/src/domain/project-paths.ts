@@ -73,6 +73,29 @@ export async function lstatOrUndefined(path: string) {
 }
 
 /**
+ * The size of the regular file at the relative `path` below `root`, reached through real
+ * directories only; or what is wrong on the way (missing, a link, a file where a directory is
+ * needed, not a regular file). The path must have passed `pathSegments`.
+ */
+export async function regularFileBelow(
+  root: string,
+  segments: readonly string[],
+): Promise<{ size: number } | { problem: string }> {
+  let size = 0;
+  for (let depth = 1; depth <= segments.length; depth += 1) {
+    const stats = await lstatOrUndefined(join(root, ...segments.slice(0, depth)));
+    const name = segments.slice(0, depth).join('/');
+    if (stats === undefined) return { problem: "is not in the job's copy of the project's files" };
+    if (stats.isSymbolicLink()) return { problem: `leads through the symbolic link '${name}'` };
+    const last = depth === segments.length;
+    if (!last && !stats.isDirectory()) return { problem: `leads through the file '${name}'` };
+    if (last && !stats.isFile()) return { problem: 'is not a regular file' };
+    size = stats.size;
+  }
+  return { size };
+}
+
+/**
  * Checks that each of `directories` below `root` is a real directory (not a link), making the
  * missing ones when `create` is set. Answers false when one is missing and `create` is not set.
  * `field` and `path` name the caller's path in the error.

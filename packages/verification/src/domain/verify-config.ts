@@ -7,10 +7,14 @@
  * among the uploaded files (see project-config.ts).
  */
 import { Type, type Static } from 'typebox';
+import Value from 'typebox/value';
 
 export const CONFIG_FILE = 'verify.json';
 export const STAGES = ['lint', 'simulation', 'formal', 'crypto'] as const;
 export type StageName = (typeof STAGES)[number];
+
+/** The widest port the crypto harness contract carries (hexadecimal on one stimulus line). */
+export const MAX_PORT_WIDTH = 65_536;
 
 const Paths = (description: string) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 1024 }), { maxItems: 1000, description });
@@ -21,6 +25,198 @@ const Timeout = (seconds: number) =>
     default: seconds,
     description: 'time-out of the stage, seconds',
   });
+
+const SignalName = (fallback: string, description: string) =>
+  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_$]*$', maxLength: 256, default: fallback, description });
+
+const PortName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 256 });
+const PortWidth = Type.Integer({ minimum: 1, maximum: MAX_PORT_WIDTH, description: 'bits' });
+
+const CryptoInputPortSchema = Type.Object(
+  {
+    name: PortName,
+    width: PortWidth,
+    role: Type.Enum(['secret', 'public', 'random'], {
+      default: 'public',
+      description: 'what the value is to the timing and power checks (see docs/crypto-harness.md)',
+    }),
+    element_width: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 64,
+        description:
+          'the port packs elements of this many bits, element i at [i*element_width +: element_width]',
+      }),
+    ),
+    modulus: Type.Optional(
+      Type.Integer({
+        minimum: 2,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'each element is drawn uniformly in [0, modulus)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const CryptoOutputPortSchema = Type.Object(
+  { name: PortName, width: PortWidth },
+  { additionalProperties: false },
+);
+
+const OperationName = Type.String({ pattern: '^[a-z][a-z0-9_]{0,31}$' });
+
+const CryptoOperationSchema = Type.Object(
+  {
+    start: SignalName('start', "the operation's start port in the dut scope"),
+    done: SignalName('done', "the operation's done port in the dut scope"),
+    max_cycles: Type.Integer({
+      minimum: 1,
+      maximum: 10_000_000,
+      default: 100_000,
+      description: 'clock cycles from start to done before the operation counts as hung',
+    }),
+    inputs: Type.Array(CryptoInputPortSchema, { maxItems: 16, default: [] }),
+    outputs: Type.Array(CryptoOutputPortSchema, { maxItems: 16, default: [] }),
+  },
+  { additionalProperties: false },
+);
+
+const CheckSwitch = { enabled: Type.Boolean({ default: true }) };
+
+const CryptoSchema = Type.Object(
+  {
+    enabled: Type.Boolean({ default: true }),
+    timeout_seconds: Timeout(600),
+    harness: Type.Optional(Paths('the crypto harness: its testbench and behavioural models')),
+    harness_top: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 256,
+        description: 'top module of the harness (default: found)',
+      }),
+    ),
+    dut: Type.String({
+      pattern: '^[A-Za-z_][A-Za-z0-9_$]*(\\.[A-Za-z_][A-Za-z0-9_$]*)*$',
+      maxLength: 1024,
+      default: 'dut',
+      description: "the design's instance path below the harness top",
+    }),
+    clock: SignalName('clk', "the design's clock port"),
+    seed: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 0xffff_ffff,
+        description: 'seed of every value drawn (default: drawn per job)',
+      }),
+    ),
+    operations: Type.Record(OperationName, CryptoOperationSchema, {
+      default: {},
+      maxProperties: 8,
+      description: 'the operations the harness performs on request',
+    }),
+    constant_time: Type.Object(
+      {
+        ...CheckSwitch,
+        samples: Type.Integer({
+          minimum: 2,
+          maximum: 10_000,
+          default: 64,
+          description: 'random secrets per operation',
+        }),
+      },
+      { default: {}, additionalProperties: false },
+    ),
+    side_channel: Type.Object(
+      {
+        ...CheckSwitch,
+        traces: Type.Integer({
+          minimum: 20,
+          maximum: 10_000,
+          default: 200,
+          description: 'traces per run (two runs)',
+        }),
+        threshold: Type.Number({
+          exclusiveMinimum: 0,
+          maximum: 1000,
+          default: 4.5,
+          description: '|t| threshold',
+        }),
+      },
+      { default: {}, additionalProperties: false },
+    ),
+    ntt: Type.Optional(
+      Type.Object(
+        {
+          ...CheckSwitch,
+          operation: OperationName,
+          variant: Type.Enum(['kyber', 'dilithium']),
+          input: Type.String({ maxLength: 256, description: 'the input port of the polynomial' }),
+          output: Type.String({ maxLength: 256, description: 'the output port of its transform' }),
+          ordering: Type.Enum(['bit-reversed', 'natural'], {
+            default: 'bit-reversed',
+            description: "bit-reversed: the FIPS 203/204 algorithm's own output order",
+          }),
+          montgomery: Type.Boolean({
+            default: false,
+            description: 'outputs are multiplied by R (2^16 or 2^32) mod q',
+          }),
+          vectors: Type.Integer({ minimum: 1, maximum: 1000, default: 8 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    kat: Type.Optional(
+      Type.Object(
+        {
+          ...CheckSwitch,
+          operation: OperationName,
+          algorithm: Type.String({ minLength: 1, maxLength: 64, description: 'the ACVP algorithm name' }),
+          vectors: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 1024, description: 'an ACVP vector file of the project' }),
+          ),
+          expected_results: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 1024,
+              description: "the ACVP expectedResults file, when `vectors` is the set's prompt file",
+            }),
+          ),
+          groups: Type.Record(
+            Type.String({ maxLength: 64 }),
+            Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+            {
+              default: {},
+              description: 'run only the test groups with these properties (`{"direction": "encrypt"}`)',
+            },
+          ),
+          inputs: Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 256 }), {
+            description: 'ACVP test field to input port',
+          }),
+          outputs: Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 256 }), {
+            description: 'ACVP expected field to output port',
+          }),
+          byte_order: Type.Enum(['little-endian', 'big-endian'], { default: 'big-endian' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    entropy: Type.Optional(
+      Type.Object(
+        {
+          ...CheckSwitch,
+          operation: OperationName,
+          output: Type.String({ maxLength: 256 }),
+          bits_per_sample: Type.Integer({ minimum: 1, maximum: 8, default: 1 }),
+          samples: Type.Integer({ minimum: 1000, maximum: 1_000_000, default: 20_000 }),
+          min_entropy_claim: Type.Number({ exclusiveMinimum: 0, maximum: 8, description: 'bits per sample' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { default: {}, additionalProperties: false },
+);
 
 export const VerifyConfigSchema = Type.Object(
   {
@@ -104,10 +300,26 @@ export const VerifyConfigSchema = Type.Object(
       },
       { default: {}, additionalProperties: false },
     ),
+    crypto: CryptoSchema,
   },
   { additionalProperties: false, $id: 'VerifyConfig', description: 'the verify.json file of a project' },
 );
 export type VerifyConfig = Static<typeof VerifyConfigSchema>;
+
+/**
+ * A verify.json value with the schema's defaults filled in. TypeBox does not descend into the
+ * values of a record whose keys have a pattern, so the operations get theirs one by one.
+ */
+export function withConfigDefaults(raw: unknown): unknown {
+  const config = Value.Default(VerifyConfigSchema, raw) as { crypto?: { operations?: unknown } };
+  const operations = config.crypto?.operations;
+  if (operations !== null && typeof operations === 'object' && !Array.isArray(operations)) {
+    for (const [name, operation] of Object.entries(operations)) {
+      (operations as Record<string, unknown>)[name] = Value.Default(CryptoOperationSchema, operation);
+    }
+  }
+  return config;
+}
 
 /** What a stage is given: every default applied, every file list resolved to existing files. */
 export interface ResolvedConfig {
@@ -129,4 +341,16 @@ export interface ResolvedConfig {
     timeout_seconds: number;
   };
   formal: { enabled: boolean; top: string; depth: number; induction: boolean; timeout_seconds: number };
+  crypto: ResolvedCryptoConfig;
 }
+
+type CryptoSettings = Static<typeof CryptoSchema>;
+export type CryptoOperation = Static<typeof CryptoOperationSchema>;
+export type CryptoInputPort = Static<typeof CryptoInputPortSchema>;
+export type CryptoOutputPort = Static<typeof CryptoOutputPortSchema>;
+
+/** The crypto section with its harness files resolved (empty when none is declared). */
+export type ResolvedCryptoConfig = Omit<CryptoSettings, 'harness' | 'harness_top'> & {
+  harness: string[];
+  harness_top: string | null;
+};

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VpErrors } from '../../errors.js';
-import { lstatOrUndefined, pathSegments } from '../project-paths.js';
+import { pathSegments, regularFileBelow } from '../project-paths.js';
 import { TEMPLATE_MAX_CHARS } from './liquid-sandbox.js';
 
 function refused(path: string, problem: string) {
@@ -26,17 +26,9 @@ function refused(path: string, problem: string) {
 /** The text of the template at `path` below `sourceDir`; a VALIDATION_ERROR when it cannot be used. */
 export async function readProjectTemplate(sourceDir: string, path: string): Promise<string> {
   const segments = pathSegments(path, 'template');
-  let size = 0;
-  for (let depth = 1; depth <= segments.length; depth += 1) {
-    const stats = await lstatOrUndefined(join(sourceDir, ...segments.slice(0, depth)));
-    const name = segments.slice(0, depth).join('/');
-    if (stats === undefined) throw refused(path, "is not in the job's copy of the project's files");
-    if (stats.isSymbolicLink()) throw refused(path, `leads through the symbolic link '${name}'`);
-    const last = depth === segments.length;
-    if (!last && !stats.isDirectory()) throw refused(path, `leads through the file '${name}'`);
-    if (last && !stats.isFile()) throw refused(path, 'is not a regular file');
-    size = stats.size;
-  }
+  const file = await regularFileBelow(sourceDir, segments);
+  if ('problem' in file) throw refused(path, file.problem);
+  const { size } = file;
   // Bytes first, so a huge file is never read; a UTF-8 character takes at most 4 bytes.
   const tooLarge = () => refused(path, `is larger than a template may be (${TEMPLATE_MAX_CHARS} characters)`);
   if (size > TEMPLATE_MAX_CHARS * 4) throw tooLarge();

@@ -19,7 +19,8 @@ async function* tokens(path: string): AsyncGenerator<string> {
   }
 }
 
-function extend(value: string, width: number): string {
+/** A VCD vector value extended to its variable's width, as IEEE 1364 §18.2.3.8 says. */
+export function extendVcdValue(value: string, width: number): string {
   if (value.length >= width) return value.slice(-width);
   const fill = value.startsWith('1') ? '0' : value.charAt(0);
   return fill.repeat(width - value.length) + value;
@@ -51,7 +52,7 @@ export class VcdReader implements TraceReader {
     const record = (id: string, value: string) => {
       const list = changes.get(id);
       if (list !== undefined)
-        list.push({ time, value: extend(value.toLowerCase(), widths.get(id) ?? value.length) });
+        list.push({ time, value: extendVcdValue(value.toLowerCase(), widths.get(id) ?? value.length) });
     };
 
     for await (const token of tokens(this.path)) {

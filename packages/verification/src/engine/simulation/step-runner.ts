@@ -21,7 +21,7 @@ export interface StepOutput extends ToolResult {
 
 /** The error a cancelled stage throws: the job runner recognises it by its name. */
 function cancelledError(): Error {
-  const error = new Error('the simulation stage was cancelled');
+  const error = new Error('the stage was cancelled');
   error.name = 'AbortError';
   return error;
 }

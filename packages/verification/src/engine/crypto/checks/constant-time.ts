@@ -1,0 +1,81 @@
+/**
+ * constant_time: for each operation with a secret input, `samples` operations with the public
+ * inputs fixed and the secrets (and any randomness) drawn afresh; the latency of each, from the
+ * trace, is compared with the most common one. `violations` counts the operations that differ.
+ */
+import { sampleEdges } from '../edge-sampler.js';
+import { SeededRandom } from '../random.js';
+import { mostCommon, operationSpans } from '../timing.js';
+import {
+  describeInputs,
+  failedCheck,
+  operationInputs,
+  secretOperations,
+  withPublicFixed,
+  skippedCheck,
+  type CheckContext,
+  type CheckOutcome,
+} from './check.js';
+
+const EXAMPLES = 5;
+
+export async function constantTimeCheck(context: CheckContext): Promise<CheckOutcome> {
+  const { settings } = context;
+  if (!settings.constant_time.enabled) return skippedCheck('crypto.constant_time.enabled is false');
+  const operations = secretOperations(settings);
+  if (operations.length === 0) {
+    return skippedCheck('no operation declares a secret input (crypto.operations.*.inputs[].role)');
+  }
+  const perOperation: Record<string, unknown>[] = [];
+  let violations = 0;
+  for (const [name, operation] of operations) {
+    const random = new SeededRandom(context.seed, `constant_time:${name}`);
+    const fixed = operationInputs(operation, random);
+    const lines = Array.from({ length: settings.constant_time.samples }, () => ({
+      operation: name,
+      inputs: withPublicFixed(operation, random, fixed),
+    }));
+    const run = await context.harness.run({
+      name: `constant_time_${name}`,
+      lines,
+      trace: true,
+      seed: context.seed,
+    });
+    if (!run.ok) return failedCheck(run.reason);
+    const trace = await sampleEdges(run.tracePath!, {
+      scope: context.scope,
+      clock: settings.clock,
+      watch: [operation.start, operation.done],
+    });
+    const spans = operationSpans(trace, operation.start, operation.done);
+    if (spans.length !== lines.length || spans.some((span) => span.latency === null)) {
+      return failedCheck(
+        `the trace of '${name}' shows ${spans.filter((s) => s.latency !== null).length} completed operations of ${lines.length}: does the harness follow the start/done handshake?`,
+      );
+    }
+    const latencies = spans.map((span) => span.latency!);
+    const { mode, histogram } = mostCommon(latencies);
+    const differing = latencies.flatMap((latency, i) => (latency === mode ? [] : [i]));
+    violations += differing.length;
+    perOperation.push({
+      operation: name,
+      samples: lines.length,
+      latency_cycles: mode,
+      latency_min: Math.min(...latencies),
+      latency_max: Math.max(...latencies),
+      histogram: Object.fromEntries([...histogram].map(([latency, count]) => [String(latency), count])),
+      violations: differing.length,
+      examples: differing.slice(0, EXAMPLES).map((i) => ({
+        latency: latencies[i],
+        secrets: describeInputs(operation, lines[i]!.inputs, (port) => port.role === 'secret'),
+      })),
+    });
+  }
+  const details = { operations: perOperation };
+  if (violations === 0) return { status: 'passed', summary: { violations }, details };
+  return failedCheck(
+    `${violations} operation${violations === 1 ? '' : 's'} took a different number of cycles than the majority`,
+    { violations },
+    details,
+  );
+}
