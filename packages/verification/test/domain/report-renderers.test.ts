@@ -22,6 +22,7 @@ describe('the HTML report (default template)', () => {
       'coverage-files',
       'fsm-coverage',
       'properties',
+      'crypto-checks',
       'stages',
     ]) {
       expect(html).toContain(`id="${id}"`);
@@ -29,6 +30,29 @@ describe('the HTML report (default template)', () => {
     expect(html).toContain('<rect width="87.5" height="10"');
     expect(html).toContain('href="/api/v1/jobs/job_0123456789abcdef/artifacts/cex_no_overflow.vcd"');
     expect(html).toContain('10.0s');
+  });
+
+  it('plots the TVLA t statistic of both runs as inline SVG, with the ±threshold lines', async () => {
+    const html = await renderReport('html', sampleReportModel(), null);
+    const plot = sampleReportModel().crypto!.tvla_plots[0]!;
+    // 220 px high, 10 px margins, limit max(4.5 × 1.5, min(100, 90)) × 1.05 = 94.5: t = 4.5 is 100 × 4.5 / 94.5 px above the axis.
+    expect(plot.t_limit).toBe(94.5);
+    expect(plot.zero_y).toBe(110);
+    expect(plot.upper_y).toBe(Math.round((110 - (4.5 / 94.5) * 100) * 10) / 10);
+    expect(plot.lower_y).toBe(Math.round((110 + (4.5 / 94.5) * 100) * 10) / 10);
+    // Five points over 700 px; run 2's t = 100 is beyond the limit and drawn at the top edge.
+    expect(plot.runs[1]!.points.split(' ')).toEqual([
+      '10,109.5',
+      '185,111.1',
+      '360,100.5',
+      '535,110',
+      '710,10',
+    ]);
+    expect(html.match(/class="t-trace"/g)).toHaveLength(2);
+    expect(html.match(/class="threshold-line"/g)).toHaveLength(2);
+    expect(html).toContain(`y1="${plot.upper_y}"`);
+    expect(html).toContain('max t value: 12.5');
+    expect(html).not.toContain('<script>');
   });
 
   it('leaves out the sections of stages the report does not include', async () => {
@@ -51,7 +75,7 @@ describe('the JUnit report', () => {
 
   it('is one testsuite per stage with consistent counts', () => {
     expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites [^>]*tests="6" failures="3" errors="0" skipped="1">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites [^>]*tests="11" failures="4" errors="0" skipped="3">/,
     );
     expect(
       [
@@ -61,6 +85,7 @@ describe('the JUnit report', () => {
       ['lint', '1', '1', '0'],
       ['simulation', '2', '1', '0'],
       ['formal', '3', '1', '1'],
+      ['crypto', '5', '1', '2'],
     ]);
     expect(xml).toContain('<system-out>warning: rtl/top.sv:9: [WIDTH] width | mismatch</system-out>');
     expect(xml).toContain('time="1.5"');
@@ -75,6 +100,11 @@ describe('the JUnit report', () => {
       ['formal.rtl/top.sv:30.no_overflow', 'failed'],
       ['formal.rtl/top.sv:31.count_bounded', 'passed'],
       ['formal.rtl/top.sv:32.eventually_empty', 'skipped'],
+      ['crypto.constant_time', 'passed'],
+      ['crypto.side_channel', 'failed'],
+      ['crypto.ntt_validation', 'passed'],
+      ['crypto.fips_compliance', 'skipped'],
+      ['crypto.entropy_analysis', 'skipped'],
     ]);
     expect(xml).toContain('no_overflow fails at step 4; counterexample: cex_no_overflow.vcd');
   });
@@ -100,7 +130,11 @@ describe('the Markdown report', () => {
       '## Simulation',
       '### Coverage',
       '## Formal',
+      '## Crypto',
     ]);
+    expect(markdown).toContain(
+      '| side\\_channel | failed | max t value: 12.5; threshold: 4.5; leaking points: 1 |',
+    );
     expect(markdown).toContain('| Test | Status | Reason |\n| --- | --- | --- |\n| reset | passed |  |');
     expect(markdown).toContain('| rtl/top.sv | 87.5% (7/8) | 50% (2/4) |');
   });

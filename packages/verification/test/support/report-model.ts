@@ -1,7 +1,61 @@
 /** A hand-made report model for the renderer tests: every section, hostile text from the "tools". */
+import { cryptoSection } from '../../src/domain/reports/crypto-section.js';
 import type { ReportModel } from '../../src/domain/reports/report-model.js';
 
 export const HOSTILE = '<script>alert("x")</script> & co';
+
+/**
+ * A crypto stage as the store keeps it: side_channel leaks at point 2 in both runs, the other
+ * checks pass or are skipped.
+ */
+export const SAMPLE_CRYPTO_ROW = {
+  job_id: 'job_0123456789abcdef',
+  position: 3,
+  stage: 'crypto' as const,
+  status: 'failed' as const,
+  started_at: '2026-01-02T03:00:40.000Z',
+  finished_at: '2026-01-02T03:01:00.000Z',
+  duration_ms: 20_000,
+  completed: 5,
+  total: 5,
+  reason: 'failed checks: side_channel',
+  summary: {
+    crypto_checks_passed: 2,
+    constant_time: { status: 'passed', violations: 0 },
+    side_channel: {
+      status: 'failed',
+      reason: `both runs exceed |t| = 4.5 at 1 sample point: ${HOSTILE}`,
+      max_t_value: 12.5,
+      threshold: 4.5,
+      leaking_points: 1,
+    },
+    ntt_validation: { status: 'passed', mismatches: 0, vectors: 8, coefficients: 2048 },
+    fips_compliance: {
+      status: 'skipped',
+      reason: 'the design declares no algorithm with known-answer tests',
+    },
+    entropy_analysis: { status: 'skipped', reason: 'the design declares no entropy source' },
+  },
+  details: {
+    seed: 42,
+    checks: {
+      side_channel: {
+        details: {
+          operations: [
+            {
+              operation: 'ntt',
+              max_abs_t: 12.5,
+              runs: [
+                { run: 1, t: [0, 1, 12.5, null, -2] },
+                { run: 2, t: [0.5, -1, 9, null, 100] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  },
+};
 
 export function sampleReportModel(): ReportModel {
   return {
@@ -131,5 +185,6 @@ export function sampleReportModel(): ReportModel {
         },
       ],
     },
+    crypto: cryptoSection(SAMPLE_CRYPTO_ROW),
   };
 }

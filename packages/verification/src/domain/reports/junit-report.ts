@@ -2,8 +2,10 @@
  * The report as JUnit XML for CI systems: a `testsuites` document with one `testsuite` per stage
  * the report includes. Lint has one case per error (or one passing case when it has none; its
  * warnings go to `system-out`), simulation one per test, formal one per property (a failed one
- * names its step and counterexample, an inconclusive one is skipped with the reason).
+ * names its step and counterexample, an inconclusive one is skipped with the reason), crypto one
+ * per check (a skipped check is skipped with its reason).
  */
+import type { CryptoSection } from './crypto-section.js';
 import type { FormalSection, LintSection, ReportModel, SimulationSection } from './report-model.js';
 import { xmlText } from './xml-text.js';
 
@@ -78,6 +80,22 @@ function formalSuite(formal: FormalSection): Omit<TestSuite, 'timeSeconds'> {
   };
 }
 
+function cryptoSuite(crypto: CryptoSection): Omit<TestSuite, 'timeSeconds'> {
+  return {
+    name: 'crypto',
+    cases: crypto.checks.map((check) => {
+      const testCase: TestCase = { name: check.name, classname: 'crypto' };
+      const measures = check.measures.map((m) => `${m.label}: ${m.value}`).join('; ');
+      if (check.status === 'failed') {
+        testCase.failure = { message: check.reason ?? 'failed', body: measures };
+      } else if (check.status === 'skipped') {
+        testCase.skipped = check.reason ?? 'skipped';
+      }
+      return testCase;
+    }),
+  };
+}
+
 function caseXml(testCase: TestCase): string {
   const open = `    <testcase name="${xmlText(testCase.name)}" classname="${xmlText(testCase.classname)}"`;
   if (testCase.failure !== undefined) {
@@ -115,6 +133,7 @@ export function renderJunit(model: ReportModel): string {
       ? []
       : [{ ...simulationSuite(model.simulation), timeSeconds: timeOf('simulation') }]),
     ...(model.formal === null ? [] : [{ ...formalSuite(model.formal), timeSeconds: timeOf('formal') }]),
+    ...(model.crypto === null ? [] : [{ ...cryptoSuite(model.crypto), timeSeconds: timeOf('crypto') }]),
   ];
   const count = (test: (c: TestCase) => boolean) =>
     suites.reduce((sum, suite) => sum + suite.cases.filter(test).length, 0);

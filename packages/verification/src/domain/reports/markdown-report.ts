@@ -25,7 +25,7 @@ function table(header: readonly string[], rows: readonly (string | number | null
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`);
 
 function sections(model: ReportModel): string[] {
-  const { job, lint, simulation, formal } = model;
+  const { job, lint, simulation, formal, crypto } = model;
   const parts = [
     `# Verification report: ${markdownCell(job.id)}`,
     table(
@@ -100,6 +100,21 @@ function sections(model: ReportModel): string[] {
       table(
         ['Property', 'Source', 'Status', 'Step', 'Counterexample'],
         formal.properties.map((p) => [p.name, p.source, p.status, p.step, p.counterexample]),
+      ),
+    );
+  }
+  if (crypto !== null) {
+    parts.push(
+      `## Crypto\n\n${crypto.checks_passed} of ${crypto.checks.length} checks passed` +
+        (crypto.seed === null ? '.' : ` (seed ${crypto.seed}).`),
+      table(
+        ['Check', 'Status', 'Measures', 'Reason'],
+        crypto.checks.map((check) => [
+          check.name,
+          check.status,
+          check.measures.map((m) => `${m.label}: ${m.value}`).join('; '),
+          check.reason,
+        ]),
       ),
     );
   }

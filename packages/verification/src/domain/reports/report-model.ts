@@ -10,6 +10,7 @@ import type { CoverageCounts, FileCoverage } from '../../engine/simulation/cover
 import type { TestCaseResult } from '../../engine/simulation/test-protocol.js';
 import type { ArtifactRow, JobRow, StageRow } from '../../store/jobs.js';
 import { formatDuration } from '../durations.js';
+import { cryptoSection, type CryptoSection } from './crypto-section.js';
 
 export interface StageTiming {
   name: string;
@@ -91,6 +92,7 @@ export interface ReportModel {
   lint: LintSection | null;
   simulation: SimulationSection | null;
   formal: FormalSection | null;
+  crypto: CryptoSection | null;
 }
 
 export interface ReportSource {
@@ -216,6 +218,7 @@ export function buildReportModel(source: ReportSource, include: readonly string[
   const lint = ran('lint');
   const simulation = ran('simulation');
   const formal = ran('formal');
+  const crypto = ran('crypto');
   return {
     generated_at: source.generatedAt,
     job: {
@@ -235,5 +238,6 @@ export function buildReportModel(source: ReportSource, include: readonly string[
     lint: lint === undefined ? null : lintSection(lint),
     simulation: simulation === undefined ? null : simulationSection(simulation),
     formal: formal === undefined ? null : formalSection(formal, source),
+    crypto: crypto === undefined ? null : cryptoSection(crypto),
   };
 }
