@@ -112,6 +112,8 @@ const CryptoSchema = Type.Object(
     ),
     operations: Type.Record(OperationName, CryptoOperationSchema, {
       default: {},
+      // A name that misses the pattern is refused, not ignored as a pattern-keyed record would.
+      propertyNames: OperationName,
       maxProperties: 8,
       description: 'the operations the harness performs on request',
     }),

@@ -228,3 +228,90 @@ describe('resolveProjectConfig', () => {
     );
   });
 });
+
+describe('the crypto section', () => {
+  const harnessed = (crypto: Record<string, unknown>) =>
+    withConfig(
+      { crypto: { harness: ['crypto_harness.sv'], ...crypto } },
+      {
+        ...DESIGN,
+        'crypto_harness.sv': 'module crypto_harness; endmodule',
+      },
+    );
+
+  it('fills the defaults of each operation, and never takes a harness file as a design source', () => {
+    const config = resolveProjectConfig(
+      PROJECT,
+      harnessed({
+        operations: {
+          enc: {
+            inputs: [
+              { name: 'key', width: 128, role: 'secret' },
+              { name: 'pt', width: 128 },
+            ],
+          },
+        },
+      }),
+      {},
+    );
+    expect(config.crypto.harness).toEqual(['crypto_harness.sv']);
+    expect(config.sources).not.toContain('crypto_harness.sv');
+    expect(config.crypto).toMatchObject({
+      dut: 'dut',
+      clock: 'clk',
+      harness_top: null,
+      timeout_seconds: 600,
+    });
+    expect(config.crypto.operations.enc).toEqual({
+      start: 'start',
+      done: 'done',
+      max_cycles: 100_000,
+      inputs: [
+        { name: 'key', width: 128, role: 'secret' },
+        { name: 'pt', width: 128, role: 'public' },
+      ],
+      outputs: [],
+    });
+    expect(config.crypto.side_channel).toEqual({ enabled: true, traces: 200, threshold: 4.5 });
+    expect(config.crypto.ntt).toBeUndefined();
+  });
+
+  it('refuses a bad operation name and a port wider than the contract carries, naming the field', () => {
+    const badName = expectAppError(
+      () => resolveProjectConfig(PROJECT, harnessed({ operations: { Encrypt: {} } }), {}),
+      'VALIDATION_ERROR',
+    );
+    expect(badName.details).toMatchObject({ field: 'crypto.operations.Encrypt', file: 'verify.json' });
+    expect(badName.message).toMatch(/must match pattern/);
+    const wide = expectAppError(
+      () =>
+        resolveProjectConfig(
+          PROJECT,
+          harnessed({ operations: { enc: { inputs: [{ name: 'k', width: 65_537 }] } } }),
+          {},
+        ),
+      'VALIDATION_ERROR',
+    );
+    expect(wide.details).toMatchObject({ field: 'crypto.operations.enc.inputs.0.width' });
+  });
+
+  it('overrides a setting of a declared section, and refuses one of a section verify.json does not declare', () => {
+    const declared = harnessed({
+      ntt: { operation: 'ntt', variant: 'kyber', input: 'a', output: 'a_hat' },
+    });
+    expect(
+      resolveProjectConfig(PROJECT, declared, { 'crypto.ntt.vectors': 2, 'crypto.seed': 7 }).crypto,
+    ).toMatchObject({
+      seed: 7,
+      ntt: { vectors: 2, ordering: 'bit-reversed', montgomery: false },
+    });
+    const error = expectAppError(
+      () => resolveProjectConfig(PROJECT, harnessed({}), { 'crypto.entropy.samples': 5000 }),
+      'VALIDATION_ERROR',
+    );
+    expect(error.message).toBe(
+      "config_overrides: 'crypto.entropy.samples' adjusts crypto.entropy, which verify.json does not declare",
+    );
+    expect(error.details).toMatchObject({ field: 'crypto.entropy.samples' });
+  });
+});
