@@ -7,6 +7,7 @@ import {
   markov,
   mostCommonValue,
 } from '../../../src/engine/crypto/entropy-estimators.js';
+import { seeded } from './seeded.js';
 
 // Expected values come from three places:
 // - the worked examples of NIST SP 800-90B (January 2018), section 6.3. The document itself could
@@ -20,18 +21,6 @@ import {
 // - the document's steps redone here in a separate, plain form.
 
 const Z = 2.576;
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const randomBits = (count: number, pOne: number, seed: number) => {
   const random = seeded(seed);

@@ -8,6 +8,7 @@ import {
   zetas,
   type NttVariant,
 } from '../../../src/engine/crypto/ntt-reference.js';
+import { seeded } from './seeded.js';
 
 // FIPS 203 (ML-KEM), Appendix A, first table: ζ^BitRev7(i) mod q for i = 0..127 (ζ = 17,
 // q = 3329), row by row. As transcribed in several implementations (one of them machine-checked
@@ -127,18 +128,6 @@ function fromMontgomery(variant: NttVariant, table: readonly number[]): number[]
   const q = BigInt(NTT_PARAMETERS[variant].q);
   const rInverse = inverseBig(BigInt(NTT_PARAMETERS[variant].montgomeryR), q);
   return table.map((value) => Number(modBig(BigInt(value) * rInverse, q)));
-}
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 const randomPolynomial = (q: number, random: () => number) =>

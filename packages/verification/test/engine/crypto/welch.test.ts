@@ -6,6 +6,7 @@ import {
   type PointStatistics,
   type WelchResult,
 } from '../../../src/engine/crypto/welch.js';
+import { seeded } from './seeded.js';
 
 function momentsOf(values: readonly number[]): RunningMoments {
   const moments = new RunningMoments();
@@ -18,18 +19,6 @@ function twoPass(values: readonly number[]): { mean: number; variance: number } 
   const mean = values.reduce((sum, x) => sum + x, 0) / values.length;
   const variance = values.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (values.length - 1);
   return { mean, variance };
-}
-
-/** A small seeded generator (mulberry32), so the random data is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 const finite = (t: number): WelchResult => ({ t });
