@@ -8,7 +8,8 @@ import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CryptoOperation } from '../../domain/verify-config.js';
 import type { StageContext } from '../stage.js';
-import { defineArgs, NO_FINISH_MESSAGE } from '../simulation/simulation-plan.js';
+import { NO_FINISH_GUARD } from '../simulation/icarus.js';
+import { defineArgs } from '../simulation/simulation-plan.js';
 import { prepareRunDirectory } from '../simulation/run-directory.js';
 import { StepRunner, type StepOutput } from '../simulation/step-runner.js';
 import { toHex } from './ports.js';
@@ -77,10 +78,7 @@ export function dumpModule(
     `      $dumpvars(0, ${scope});`,
     '    end',
     '  end',
-    '  initial begin',
-    '    #1000s;',
-    `    $fatal(1, "${NO_FINISH_MESSAGE}");`,
-    '  end',
+    ...NO_FINISH_GUARD,
     'endmodule',
     '',
   ].join('\n');
