@@ -1,6 +1,6 @@
 /** The job resources as the API shows them: one TypeBox schema each, named in the OpenAPI document. */
 import { Nullable } from '@lab/server-kit';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { STAGES } from '../domain/verify-config.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
@@ -123,15 +123,24 @@ export const LogsQuery = Type.Object({
 });
 
 const Percent = Nullable(Type.Number({ minimum: 0, maximum: 100 }));
-const StageResult = (
-  counts: Record<string, ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Object>>,
-) =>
+const StageResult = (counts: Record<string, TSchema>) =>
   Type.Object(
     {
       status: StageStatusSchema,
       reason: Type.Optional(Type.String()),
       duration: Type.Optional(Type.String()),
       ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Type.Optional(v)])),
+    },
+    { additionalProperties: true },
+  );
+
+/** One crypto check's verdict: a skipped one has only `reason`; the measures come once it ran. */
+const CryptoCheck = (measures: Record<string, TSchema>) =>
+  Type.Object(
+    {
+      status: Type.Enum(['passed', 'failed', 'skipped']),
+      reason: Type.Optional(Type.String()),
+      ...Object.fromEntries(Object.entries(measures).map(([k, v]) => [k, Type.Optional(v)])),
     },
     { additionalProperties: true },
   );
@@ -164,7 +173,24 @@ export const ResultsSchema = Type.Object(
           properties_inconclusive: Type.Integer(),
         }),
       ),
-      crypto: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      crypto: Type.Optional(
+        StageResult({
+          crypto_checks_passed: Type.Integer(),
+          constant_time: CryptoCheck({ violations: Type.Integer() }),
+          side_channel: CryptoCheck({
+            max_t_value: Type.Number(),
+            threshold: Type.Number(),
+            leaking_points: Type.Integer(),
+          }),
+          ntt_validation: CryptoCheck({ mismatches: Type.Integer() }),
+          fips_compliance: CryptoCheck({
+            algorithm: Type.String(),
+            vectors_run: Type.Integer(),
+            vectors_failed: Type.Integer(),
+          }),
+          entropy_analysis: CryptoCheck({ min_entropy: Type.Number(), claim: Type.Number() }),
+        }),
+      ),
     }),
   },
   { $id: 'Results' },
