@@ -1,0 +1,98 @@
+// A small ML-KEM (Kyber) style accelerator with three independent units, each with its own
+// start/done handshake (`start` high for one rising edge; `done` high for one cycle at the end):
+//
+//   masked NTT   a polynomial arrives as two arithmetic shares, a = a_share0 + a_share1 mod q
+//                (q = 3329, 256 coefficients of 12 bits, coefficient i at [12*i +: 12]). Each share
+//                is transformed by its own ntt_core. The NTT is linear mod q, so
+//                NTT(a_share0) + NTT(a_share1) = NTT(a): y_share0 + y_share1 mod q is the transform
+//                of the secret, and the two shares never meet inside the design.
+//   SHA3-256     one block of up to 135 bytes (sha3_256, padded in hardware by sha3_pad).
+//   entropy      256 bits from a sampled ring oscillator (trng); the ring itself is outside the
+//                digital design: it drives ro_in and is enabled by ro_en.
+`default_nettype none
+module crypto_accelerator (
+    input  wire           clk,
+    input  wire           rst,        // synchronous, active high
+
+    // Masked NTT
+    input  wire           ntt_start,
+    input  wire  [3071:0] a_share0,
+    input  wire  [3071:0] a_share1,
+    output logic          ntt_done,
+    output logic [3071:0] y_share0,
+    output logic [3071:0] y_share1,
+
+    // SHA3-256
+    input  wire           sha_start,
+    input  wire  [1079:0] msg,        // byte i at [8*i +: 8]
+    input  wire  [15:0]   len,        // bits, a multiple of 8, at most 1080
+    output logic          sha_done,
+    output logic [255:0]  digest,     // byte i at [8*i +: 8]
+
+    // Entropy source
+    input  wire           rng_start,
+    input  wire           ro_in,      // the ring oscillator's output
+    output logic          ro_en,      // runs the ring oscillator
+    output logic          rng_done,
+    output logic [255:0]  rng_bits
+);
+  // ---- Masked NTT: one core per share ----
+  logic share0_done, share1_done;
+
+  ntt_core core_share0 (
+      .clk  (clk),
+      .rst  (rst),
+      .start(ntt_start),
+      .a_in (a_share0),
+      .done (share0_done),
+      .y_out(y_share0)
+  );
+
+  ntt_core core_share1 (
+      .clk  (clk),
+      .rst  (rst),
+      .start(ntt_start),
+      .a_in (a_share1),
+      .done (share1_done),
+      .y_out(y_share1)
+  );
+
+  // ntt_done when both cores have finished (in the same cycle, as long as their latency is the same).
+  logic share0_finished, share1_finished, both_finished;
+  assign both_finished = (share0_finished | share0_done) & (share1_finished | share1_done);
+
+  always_ff @(posedge clk) begin
+    if (rst || ntt_start) begin
+      share0_finished <= 1'b0;
+      share1_finished <= 1'b0;
+      ntt_done <= 1'b0;
+    end else begin
+      ntt_done <= both_finished;
+      share0_finished <= (share0_finished | share0_done) & ~both_finished;
+      share1_finished <= (share1_finished | share1_done) & ~both_finished;
+    end
+  end
+
+  // ---- SHA3-256 ----
+  sha3_256 sha3 (
+      .clk   (clk),
+      .rst   (rst),
+      .start (sha_start),
+      .msg   (msg),
+      .len   (len),
+      .done  (sha_done),
+      .digest(digest)
+  );
+
+  // ---- Entropy source ----
+  trng rng (
+      .clk     (clk),
+      .rst     (rst),
+      .start   (rng_start),
+      .ro_in   (ro_in),
+      .ro_en   (ro_en),
+      .done    (rng_done),
+      .rng_bits(rng_bits)
+  );
+endmodule
+`default_nettype wire
