@@ -14,7 +14,7 @@ module crypto_accelerator (
     input  wire           clk,
     input  wire           rst,        // synchronous, active high
 
-    // Masked NTT
+    // Masked NTT (the shares must stay stable from ntt_start to ntt_done)
     input  wire           ntt_start,
     input  wire  [3071:0] a_share0,
     input  wire  [3071:0] a_share1,
