@@ -176,7 +176,12 @@ export const ResultsSchema = Type.Object(
       crypto: Type.Optional(
         StageResult({
           crypto_checks_passed: Type.Integer(),
-          constant_time: CryptoCheck({ violations: Type.Integer() }),
+          constant_time: CryptoCheck({
+            violations: Type.Integer(),
+            formal: Type.Enum(['proven', 'bounded', 'failed', 'error'], {
+              description: 'the two-copy proof, when crypto.constant_time.formal declares it',
+            }),
+          }),
           side_channel: CryptoCheck({
             max_t_value: Type.Number(),
             threshold: Type.Number(),

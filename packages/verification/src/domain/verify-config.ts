@@ -84,6 +84,31 @@ const CryptoOperationSchema = Type.Object(
 
 const CheckSwitch = { enabled: Type.Boolean({ default: true }) };
 
+/** The two-copy proof of constant time: it names ports of the design's top, not harness operations. */
+const ConstantTimeFormalSchema = Type.Object(
+  {
+    ...CheckSwitch,
+    top: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 256, description: 'the module checked (default: top_module)' }),
+    ),
+    reset: SignalName('rst', "the module's reset input, asserted in the first cycle"),
+    reset_active: Type.Enum(['high', 'low'], { default: 'high' }),
+    done: SignalName('done', 'the output whose timing must not depend on the secrets'),
+    secrets: Type.Array(PortName, {
+      minItems: 1,
+      maxItems: 16,
+      description: 'the input ports free in each copy; every other input is shared by both',
+    }),
+    depth: Type.Integer({
+      minimum: 1,
+      maximum: 200,
+      default: 24,
+      description: 'bounded-check depth, cycles',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 const CryptoSchema = Type.Object(
   {
     enabled: Type.Boolean({ default: true }),
@@ -126,6 +151,7 @@ const CryptoSchema = Type.Object(
           default: 64,
           description: 'random secrets per operation',
         }),
+        formal: Type.Optional(ConstantTimeFormalSchema),
       },
       { default: {}, additionalProperties: false },
     ),

@@ -15,6 +15,7 @@ import { createStageContext, type TestStageContext } from './stage-context.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/crypto', import.meta.url));
 const gate = requireTools(['iverilog', 'vvp']);
+const proofTools = requireTools(['iverilog', 'vvp', 'yosys', 'yosys-smtbmc', 'z3']);
 const TIMEOUT_MS = 60_000;
 
 const contexts: TestStageContext[] = [];
@@ -130,6 +131,37 @@ describe.skipIf(gate.skip)('the crypto stage on the toy cipher', () => {
       const [first] = outcome.details.checks.fips_compliance.details.first_failures;
       expect(first).toMatchObject({ tgId: 1, field: 'ct' });
       expect(parseInt(first.actual, 16) & 0xfe).toBe(parseInt(first.expected, 16) & 0xfe);
+    },
+    TIMEOUT_MS,
+  );
+
+  it.skipIf(proofTools.skip)(
+    `proves the masked cipher's timing independent of the key with two copies, and refutes the variable-time one${proofTools.skip ? ` (skipped: ${proofTools.reason})` : ''}`,
+    async () => {
+      const formal = { secrets: ['key_share0', 'key_share1'], depth: 12 };
+      const constant = await runCrypto({}, { constant_time: { samples: 8, formal } });
+      expect(constant.outcome.summary.constant_time).toMatchObject({ status: 'passed', violations: 0 });
+      expect(['proven', 'bounded']).toContain(constant.outcome.summary.constant_time.formal);
+      expect(constant.context.artifacts.map((a) => a.name)).toContain('constant_time_proof.log');
+      const miter = await readFile(
+        join(constant.context.workDir, 'constant_time_proof', 'constant_time_miter.sv'),
+        'utf8',
+      );
+      expect(miter).toContain('.key_share0(key_share0_a)');
+      expect(miter).toContain('.pt(pt),');
+
+      const variable = await runCrypto({ VARIABLE_TIME: '1' }, { constant_time: { samples: 8, formal } });
+      const verdict = variable.outcome.summary.constant_time;
+      expect(verdict).toMatchObject({ status: 'failed', formal: 'failed' });
+      expect(verdict.reason).toMatch(
+        /two copies of the design given different secrets raise done in different cycles at cycle \d+ \(counterexample cex_constant_time_done_equal\.vcd\)/,
+      );
+      expect(variable.context.artifacts.map((a) => a.name)).toContain('cex_constant_time_done_equal.vcd');
+
+      const wrongPort = await runCrypto({}, { constant_time: { samples: 8, formal: { secrets: ['key'] } } });
+      expect(wrongPort.outcome.summary.constant_time.reason).toBe(
+        "the two-copy proof reached no verdict: crypto.constant_time.formal: 'key' is not an input of toy_cipher",
+      );
     },
     TIMEOUT_MS,
   );

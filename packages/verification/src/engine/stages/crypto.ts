@@ -134,6 +134,9 @@ async function runCrypto(context: StageContext): Promise<StageOutcome> {
 
 export const cryptoStage: Stage = {
   name: 'crypto',
-  tools: () => ['iverilog', 'vvp'],
+  tools: (config) =>
+    config.crypto.constant_time.formal?.enabled === true
+      ? ['iverilog', 'vvp', 'yosys', 'yosys-smtbmc', 'z3']
+      : ['iverilog', 'vvp'],
   run: runCrypto,
 };

@@ -2,8 +2,12 @@
  * constant_time: for each operation with a secret input, `samples` operations with the public
  * inputs fixed and the secrets (and any randomness) drawn afresh; the latency of each, from the
  * trace, is compared with the most common one. `violations` counts the operations that differ.
+ * With `constant_time.formal` declared, the two-copy proof (constant-time-proof.ts) runs as well,
+ * and its verdict is `formal`: `proven`, `bounded` (holds for `depth` cycles; induction did not
+ * close) or `failed`.
  */
 import { sampleEdges } from '../edge-sampler.js';
+import { proveConstantTime, type ProofResult } from './constant-time-proof.js';
 import { SeededRandom } from '../random.js';
 import { mostCommon, operationSpans } from '../timing.js';
 import {
@@ -19,9 +23,8 @@ import {
 
 const EXAMPLES = 5;
 
-export async function constantTimeCheck(context: CheckContext): Promise<CheckOutcome> {
+async function latencyCheck(context: CheckContext): Promise<CheckOutcome> {
   const { settings } = context;
-  if (!settings.constant_time.enabled) return skippedCheck('crypto.constant_time.enabled is false');
   const operations = secretOperations(settings);
   if (operations.length === 0) {
     return skippedCheck('no operation declares a secret input (crypto.operations.*.inputs[].role)');
@@ -78,4 +81,40 @@ export async function constantTimeCheck(context: CheckContext): Promise<CheckOut
     { violations },
     details,
   );
+}
+
+function withProof(measured: CheckOutcome, proof: ProofResult | { error: string }): CheckOutcome {
+  const ran = measured.status !== 'skipped';
+  const summary = { ...(ran ? measured.summary : {}), formal: 'error' in proof ? 'error' : proof.status };
+  const details = { ...measured.details, proof };
+  if ('error' in proof)
+    return failedCheck(`the two-copy proof reached no verdict: ${proof.error}`, summary, details);
+  if (proof.status === 'failed') {
+    const at = proof.step === undefined ? '' : ` at cycle ${proof.step}`;
+    return failedCheck(
+      `two copies of the design given different secrets raise done in different cycles${at}` +
+        (proof.counterexample === undefined ? '' : ` (counterexample ${proof.counterexample})`),
+      summary,
+      details,
+    );
+  }
+  if (measured.status === 'failed') return { ...measured, summary, details };
+  return { status: 'passed', summary, details };
+}
+
+export async function constantTimeCheck(context: CheckContext): Promise<CheckOutcome> {
+  const { settings } = context;
+  if (!settings.constant_time.enabled) return skippedCheck('crypto.constant_time.enabled is false');
+  const measured = await latencyCheck(context);
+  const proof = settings.constant_time.formal;
+  // A harness that could not run says nothing of the design; the proof would not change that.
+  const harnessFailed = measured.status === 'failed' && !('violations' in measured.summary);
+  if (proof === undefined || !proof.enabled || harnessFailed) return measured;
+  const result = await proveConstantTime({
+    stage: context.stage,
+    proof,
+    clock: settings.clock,
+    timeoutSeconds: settings.timeout_seconds,
+  });
+  return withProof(measured, result);
 }
