@@ -94,16 +94,16 @@ async function tvlaRun(
     samples.forEach((sample, j) => moments[group][j]!.push(sample));
     writeRow(group, k, samples);
   });
-  const counts = { fixed: groups.filter((g) => g === 'fixed').length, random: 0 };
-  counts.random = groups.length - counts.fixed;
-  if (counts.fixed < 2 || counts.random < 2) {
+  const fixedTraces = groups.filter((group) => group === 'fixed').length;
+  const randomTraces = groups.length - fixedTraces;
+  if (fixedTraces < 2 || randomTraces < 2) {
     return { error: `run ${run} drew fewer than two traces of one group; raise side_channel.traces` };
   }
   const results = moments.fixed.map((fixedPoint, j) => welchT(fixedPoint, moments.random[j]!));
   return {
     run,
-    traces_fixed: counts.fixed,
-    traces_random: counts.random,
+    traces_fixed: fixedTraces,
+    traces_random: randomTraces,
     t: results.map((r) => (r.t === null ? null : round(r.t))),
     results,
   };
