@@ -8,7 +8,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -19,6 +18,7 @@ import {
   waitForJob,
   type ServiceProcess,
 } from '../support/serve.js';
+import { withOfflinePage } from '../support/offline-page.js';
 
 const jobTools = requireTools(['iverilog', 'vvp', 'verilator']);
 const browserTools = requireTools(['chromium', 'iverilog', 'vvp', 'verilator']);
@@ -166,18 +166,7 @@ describe.skipIf(jobTools.skip)(
         const html = (
           await api<string>(base, 'POST', `/jobs/${passing}/reports`, { body: { format: 'html' } })
         ).body;
-        const browser = await chromium.launch({
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox'],
-        });
-        try {
-          const page = await browser.newPage();
-          const requests: string[] = [];
-          await page.route('**/*', async (route) => {
-            requests.push(route.request().url());
-            await route.abort();
-          });
-          await page.setContent(html, { waitUntil: 'load' });
+        await withOfflinePage(html, async (page, requests) => {
           const checks = page.locator('#crypto-checks tbody tr');
           expect(await checks.count()).toBe(5);
           expect(await checks.first().isVisible()).toBe(true);
@@ -190,9 +179,7 @@ describe.skipIf(jobTools.skip)(
           expect(await page.locator('figure.tvla-plot line.threshold-line').count()).toBe(2);
           expect(await page.locator('figure.tvla-plot figcaption').textContent()).toContain('±4.5');
           expect(requests).toEqual([]);
-        } finally {
-          await browser.close();
-        }
+        });
       },
     );
   },

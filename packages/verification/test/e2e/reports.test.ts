@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -18,6 +17,7 @@ import {
   waitForJob,
   type ServiceProcess,
 } from '../support/serve.js';
+import { withOfflinePage } from '../support/offline-page.js';
 
 /** The page's XML parser, as far as this test uses it (the tests compile without the DOM library). */
 interface XmlElement {
@@ -145,19 +145,7 @@ describe.skipIf(jobTools.skip)(
       async () => {
         const html = (await report({ format: 'html' })).body;
         const junit = (await report({ format: 'junit' })).body;
-        const browser = await chromium.launch({
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox'],
-        });
-        try {
-          const page = await browser.newPage();
-          const requests: string[] = [];
-          await page.route('**/*', async (route) => {
-            requests.push(route.request().url());
-            await route.abort();
-          });
-          await page.setContent(html, { waitUntil: 'load' });
-
+        await withOfflinePage(html, async (page, requests) => {
           const tests = page.locator('#tests tbody tr');
           expect(await tests.count()).toBeGreaterThan(0);
           await expect.poll(() => tests.first().isVisible()).toBe(true);
@@ -185,9 +173,7 @@ describe.skipIf(jobTools.skip)(
           }, junit);
           expect(parsed).toEqual({ error: null, suites: ['simulation', 'formal'] });
           expect(requests).toEqual([]);
-        } finally {
-          await browser.close();
-        }
+        });
       },
     );
   },
