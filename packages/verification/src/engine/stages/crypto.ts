@@ -9,8 +9,6 @@
  * verdict. Artifacts: crypto_build.log, one crypto_<campaign>.log per campaign, power_trace.csv
  * and tvla_results.json.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   CHECK_NAMES,
   failedCheck,
@@ -27,7 +25,7 @@ import { TraceSignalError } from '../crypto/edge-sampler.js';
 import { CryptoHarness } from '../crypto/harness.js';
 import { drawSeed } from '../crypto/random.js';
 import { skippedOutcome } from '../simulation/outcome.js';
-import { findTestbenchTop, type TopSearch } from '../simulation/testbench-top.js';
+import { resolveTop } from '../simulation/testbench-top.js';
 import type { Stage, StageContext, StageOutcome } from '../stage.js';
 
 const CHECKS: Record<CheckName, (context: CheckContext) => Promise<CheckOutcome>> = {
@@ -37,24 +35,6 @@ const CHECKS: Record<CheckName, (context: CheckContext) => Promise<CheckOutcome>
   fips_compliance: fipsComplianceCheck,
   entropy_analysis: entropyAnalysisCheck,
 };
-
-const MODULE_NAME = /^[A-Za-z_][\w$]*$/;
-
-async function harnessTop(context: StageContext): Promise<TopSearch> {
-  const settings = context.config.crypto;
-  if (settings.harness_top !== null) {
-    return MODULE_NAME.test(settings.harness_top)
-      ? { top: settings.harness_top }
-      : { error: `crypto.harness_top is not a module name: ${settings.harness_top}` };
-  }
-  const sources = await Promise.all(
-    settings.harness.map(async (path) => ({
-      path,
-      text: await readFile(join(context.sourceDir, path), 'utf8'),
-    })),
-  );
-  return findTestbenchTop(sources);
-}
 
 /** A check that meets a trace without the declared ports fails with that, not the stage. */
 async function runCheck(name: CheckName, context: CheckContext): Promise<CheckOutcome> {
@@ -98,7 +78,12 @@ async function runCrypto(context: StageContext): Promise<StageOutcome> {
   if (settings.harness.length === 0) {
     return skippedOutcome('the project declares no crypto harness (crypto.harness in verify.json)');
   }
-  const top = await harnessTop(context);
+  const top = await resolveTop(
+    context.sourceDir,
+    settings.harness,
+    settings.harness_top,
+    'crypto.harness_top',
+  );
   const seed = settings.seed ?? drawSeed();
   const notRun = (reason: string): StageOutcome => ({
     status: 'failed',

@@ -9,7 +9,7 @@
  * (application/octet-stream: FST has no registered media type), coverage.dat (text/plain) and
  * coverage.xml (Cobertura, application/xml).
  */
-import { access, copyFile, readFile } from 'node:fs/promises';
+import { access, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Stage, StageContext, StageOutcome } from '../stage.js';
 import {
@@ -30,31 +30,13 @@ import {
   type SimulatorSteps,
 } from '../simulation/simulation-plan.js';
 import { StepRunner, type StepOutput } from '../simulation/step-runner.js';
-import { findTestbenchTop, type TopSearch } from '../simulation/testbench-top.js';
+import { resolveTop } from '../simulation/testbench-top.js';
 import { SIMULATION_TEST_NAME, TestProtocol, type TestCaseResult } from '../simulation/test-protocol.js';
 import { verilatorSteps } from '../simulation/verilator-build.js';
 
 type Settings = StageContext['config']['simulation'];
 
 const exitedNormally = (result: StepOutput) => result.exitCode === 0 && !result.timedOut;
-
-const MODULE_NAME = /^[A-Za-z_][\w$]*$/;
-
-async function testbenchTop(context: StageContext, settings: Settings): Promise<TopSearch> {
-  if (settings.testbench_top !== null) {
-    // It is written into generated sources, so it must be a plain name.
-    return MODULE_NAME.test(settings.testbench_top)
-      ? { top: settings.testbench_top }
-      : { error: `simulation.testbench_top is not a module name: ${settings.testbench_top}` };
-  }
-  const sources = await Promise.all(
-    settings.testbench.map(async (path) => ({
-      path,
-      text: await readFile(join(context.sourceDir, path), 'utf8'),
-    })),
-  );
-  return findTestbenchTop(sources);
-}
 
 function buildFailure(tool: string, build: StepOutput, settings: Settings): string {
   if (build.timedOut)
@@ -137,7 +119,12 @@ async function simulate(context: StageContext): Promise<StageOutcome> {
       `simulation.junit must stay inside the simulation's directory: ${settings.junit}`,
     );
   }
-  const top = await testbenchTop(context, settings);
+  const top = await resolveTop(
+    context.sourceDir,
+    settings.testbench,
+    settings.testbench_top,
+    'simulation.testbench_top',
+  );
   if ('error' in top) return notRunOutcome(simulator, null, top.error);
 
   const plan: SimulationPlan = {
