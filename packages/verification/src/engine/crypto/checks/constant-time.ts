@@ -6,10 +6,9 @@
  * and its verdict is `formal`: `proven`, `bounded` (holds for `depth` cycles; induction did not
  * close) or `failed`.
  */
-import { sampleEdges } from '../edge-sampler.js';
 import { proveConstantTime, type ProofResult } from './constant-time-proof.js';
 import { SeededRandom } from '../random.js';
-import { mostCommon, operationSpans } from '../timing.js';
+import { mostCommon } from '../timing.js';
 import {
   describeInputs,
   failedCheck,
@@ -20,6 +19,7 @@ import {
   type CheckContext,
   type CheckOutcome,
 } from './check.js';
+import { tracedOperations } from './traced-run.js';
 
 const EXAMPLES = 5;
 
@@ -38,25 +38,13 @@ async function latencyCheck(context: CheckContext): Promise<CheckOutcome> {
       operation: name,
       inputs: withPublicFixed(operation, random, fixed),
     }));
-    const run = await context.harness.run({
+    const traced = await tracedOperations(context, operation, {
       name: `constant_time_${name}`,
       lines,
-      trace: true,
       seed: context.seed,
     });
-    if (!run.ok) return failedCheck(run.reason);
-    const trace = await sampleEdges(run.tracePath!, {
-      scope: context.scope,
-      clock: settings.clock,
-      watch: [operation.start, operation.done],
-    });
-    const spans = operationSpans(trace, operation.start, operation.done);
-    if (spans.length !== lines.length || spans.some((span) => span.latency === null)) {
-      return failedCheck(
-        `the trace of '${name}' shows ${spans.filter((s) => s.latency !== null).length} completed operations of ${lines.length}: does the harness follow the start/done handshake?`,
-      );
-    }
-    const latencies = spans.map((span) => span.latency!);
+    if ('error' in traced) return failedCheck(traced.error);
+    const latencies = traced.spans.map((span) => span.latency);
     const { mode, histogram } = mostCommon(latencies);
     const differing = latencies.flatMap((latency, i) => (latency === mode ? [] : [i]));
     violations += differing.length;

@@ -11,9 +11,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CryptoOperation } from '../../../domain/verify-config.js';
-import { sampleEdges } from '../edge-sampler.js';
 import { SeededRandom } from '../random.js';
-import { operationSpans } from '../timing.js';
 import { RunningMoments, tvlaVerdict, welchT, type WelchResult } from '../welch.js';
 import {
   failedCheck,
@@ -24,6 +22,7 @@ import {
   type CheckContext,
   type CheckOutcome,
 } from './check.js';
+import { tracedOperations } from './traced-run.js';
 
 export const POWER_TRACE_FILE = 'power_trace.csv';
 export const TVLA_RESULTS_FILE = 'tvla_results.json';
@@ -64,25 +63,19 @@ async function tvlaRun(
           )
         : withPublicFixed(operation, random, fixed),
   }));
-  const result = await context.harness.run({
+  const fixedTraces = groups.filter((group) => group === 'fixed').length;
+  const randomTraces = groups.length - fixedTraces;
+  if (fixedTraces < 2 || randomTraces < 2) {
+    return { error: `run ${run} drew fewer than two traces of one group; raise side_channel.traces` };
+  }
+  const traced = await tracedOperations(context, operation, {
     name: `side_channel_${name}_run${run}`,
     lines,
-    trace: true,
     seed: context.seed + run,
   });
-  if (!result.ok) return { error: result.reason };
-  const trace = await sampleEdges(result.tracePath!, {
-    scope: context.scope,
-    clock: settings.clock,
-    watch: [operation.start, operation.done],
-  });
-  const spans = operationSpans(trace, operation.start, operation.done);
-  if (spans.length !== lines.length || spans.some((span) => span.latency === null)) {
-    return {
-      error: `the trace of '${name}' (run ${run}) does not show ${lines.length} completed operations`,
-    };
-  }
-  const points = Math.max(...spans.map((span) => span.latency!)) + 1;
+  if ('error' in traced) return traced;
+  const { trace, spans } = traced;
+  const points = Math.max(...spans.map((span) => span.latency)) + 1;
   const moments = { fixed: [] as RunningMoments[], random: [] as RunningMoments[] };
   for (let j = 0; j < points; j++) {
     moments.fixed.push(new RunningMoments());
@@ -94,11 +87,6 @@ async function tvlaRun(
     samples.forEach((sample, j) => moments[group][j]!.push(sample));
     writeRow(group, k, samples);
   });
-  const fixedTraces = groups.filter((group) => group === 'fixed').length;
-  const randomTraces = groups.length - fixedTraces;
-  if (fixedTraces < 2 || randomTraces < 2) {
-    return { error: `run ${run} drew fewer than two traces of one group; raise side_channel.traces` };
-  }
   const results = moments.fixed.map((fixedPoint, j) => welchT(fixedPoint, moments.random[j]!));
   return {
     run,
