@@ -87,3 +87,16 @@ export function describeInputs(
 export function portIndex(ports: readonly { name: string }[], name: string): number {
   return ports.findIndex((port) => port.name === name);
 }
+
+/** The operation a check's section names (`crypto.ntt.operation`), or why there is none. */
+export function declaredOperation(
+  settings: ResolvedCryptoConfig,
+  section: string,
+  name: string,
+): CryptoOperation | { error: string } {
+  return (
+    settings.operations[name] ?? {
+      error: `crypto.${section}.operation '${name}' is not declared in crypto.operations`,
+    }
+  );
+}

@@ -8,6 +8,7 @@ import { assessMinEntropy } from '../entropy-estimators.js';
 import { parseResponseLine, unpackElements } from '../ports.js';
 import { SeededRandom } from '../random.js';
 import {
+  declaredOperation,
   failedCheck,
   operationInputs,
   portIndex,
@@ -23,12 +24,8 @@ export async function entropyAnalysisCheck(context: CheckContext): Promise<Check
   if (declared === undefined)
     return skippedCheck('the design declares no entropy source (crypto.entropy in verify.json)');
   if (!declared.enabled) return skippedCheck('crypto.entropy.enabled is false');
-  const operation = context.settings.operations[declared.operation];
-  if (operation === undefined) {
-    return failedCheck(
-      `crypto.entropy.operation '${declared.operation}' is not declared in crypto.operations`,
-    );
-  }
+  const operation = declaredOperation(context.settings, 'entropy', declared.operation);
+  if ('error' in operation) return failedCheck(operation.error);
   const output = portIndex(operation.outputs, declared.output);
   if (output < 0)
     return failedCheck(

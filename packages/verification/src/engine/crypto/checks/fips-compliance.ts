@@ -25,6 +25,7 @@ import {
 import { parseResponseLine } from '../ports.js';
 import { SeededRandom } from '../random.js';
 import {
+  declaredOperation,
   failedCheck,
   operationInputs,
   portIndex,
@@ -122,29 +123,33 @@ interface Mapping {
   outputs: [field: string, index: number][];
 }
 
-function mapping(context: CheckContext, kat: KatSettings): Mapping | { error: string } {
-  const operation = context.settings.operations[kat.operation];
-  if (operation === undefined)
-    return { error: `crypto.kat.operation '${kat.operation}' is not declared in crypto.operations` };
-  const resolve = (entries: Record<string, string>, ports: readonly { name: string }[]) =>
-    Object.entries(entries).map(([field, port]) => [field, portIndex(ports, port), port] as const);
-  const inputs = resolve(kat.inputs, operation.inputs);
-  const outputs = resolve(kat.outputs, operation.outputs);
-  const missing = [
-    ...inputs.map((e) => [...e, 'input'] as const),
-    ...outputs.map((e) => [...e, 'output'] as const),
-  ].find(([, index]) => index < 0);
-  if (missing !== undefined) {
-    return {
-      error: `crypto.kat maps '${missing[0]}' to '${missing[2]}', which is not an ${missing[3]} of '${kat.operation}'`,
-    };
+/** Each ACVP field of `entries` with the position of the port it names, or the first that names none. */
+function fieldPorts(
+  entries: Record<string, string>,
+  ports: readonly { name: string }[],
+  kind: 'input' | 'output',
+  operation: string,
+): [field: string, index: number][] | { error: string } {
+  const resolved: [string, number][] = [];
+  for (const [field, port] of Object.entries(entries)) {
+    const index = portIndex(ports, port);
+    if (index < 0) {
+      return { error: `crypto.kat maps '${field}' to '${port}', which is not an ${kind} of '${operation}'` };
+    }
+    resolved.push([field, index]);
   }
+  return resolved;
+}
+
+function mapping(context: CheckContext, kat: KatSettings): Mapping | { error: string } {
+  const operation = declaredOperation(context.settings, 'kat', kat.operation);
+  if ('error' in operation) return operation;
+  const inputs = fieldPorts(kat.inputs, operation.inputs, 'input', kat.operation);
+  if ('error' in inputs) return inputs;
+  const outputs = fieldPorts(kat.outputs, operation.outputs, 'output', kat.operation);
+  if ('error' in outputs) return outputs;
   if (outputs.length === 0) return { error: 'crypto.kat.outputs maps no expected field to an output port' };
-  return {
-    operation,
-    inputs: inputs.map(([field, index]) => [field, index]),
-    outputs: outputs.map(([field, index]) => [field, index]),
-  };
+  return { operation, inputs, outputs };
 }
 
 /** The test's input values in port order, or null when a field is missing or does not fit. */

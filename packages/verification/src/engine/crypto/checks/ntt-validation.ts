@@ -6,11 +6,12 @@
  * Packing: coefficient i of a port of width W sits at bits [i*w +: w], w = floor(W / 256), which
  * must hold a coefficient (12 bits for Kyber, 23 for Dilithium).
  */
-import type { CryptoOperation, ResolvedCryptoConfig } from '../../../domain/verify-config.js';
+import type { ResolvedCryptoConfig } from '../../../domain/verify-config.js';
 import { NTT_PARAMETERS, ntt, toMontgomery, toNaturalOrder } from '../ntt-reference.js';
 import { packElements, parseResponseLine, unpackElements } from '../ports.js';
 import { SeededRandom } from '../random.js';
 import {
+  declaredOperation,
   failedCheck,
   operationInputs,
   portIndex,
@@ -26,9 +27,8 @@ type NttSettings = NonNullable<ResolvedCryptoConfig['ntt']>;
 
 /** The operation and its port positions, or why the declaration cannot be used. */
 function plan(settings: ResolvedCryptoConfig, ntt: NttSettings) {
-  const operation: CryptoOperation | undefined = settings.operations[ntt.operation];
-  if (operation === undefined)
-    return { error: `crypto.ntt.operation '${ntt.operation}' is not declared in crypto.operations` };
+  const operation = declaredOperation(settings, 'ntt', ntt.operation);
+  if ('error' in operation) return operation;
   const input = portIndex(operation.inputs, ntt.input);
   const output = portIndex(operation.outputs, ntt.output);
   if (input < 0) return { error: `crypto.ntt.input '${ntt.input}' is not an input of '${ntt.operation}'` };
