@@ -8,8 +8,7 @@ import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CryptoOperation } from '../../domain/verify-config.js';
 import type { StageContext } from '../stage.js';
-import { NO_FINISH_GUARD } from '../simulation/icarus.js';
-import { defineArgs } from '../simulation/simulation-plan.js';
+import { iverilogArgs, NO_FINISH_GUARD } from '../simulation/icarus.js';
 import { prepareRunDirectory } from '../simulation/run-directory.js';
 import { StepRunner, type StepOutput } from '../simulation/step-runner.js';
 import { toHex } from './ports.js';
@@ -135,21 +134,14 @@ export class CryptoHarness {
     const build = await runner.run(
       {
         command: context.tools.iverilog,
-        args: [
-          '-g2012',
-          '-o',
-          compiled,
-          '-s',
-          top,
-          '-s',
-          DUMP_MODULE,
-          ...context.config.include_dirs.map((dir) => `-I${dir}`),
-          ...defineArgs(context.config.defines),
-          ...context.config.sources,
-          ...settings.harness,
-          // Last, so that it takes the project's `timescale.
-          dump,
-        ],
+        args: iverilogArgs({
+          output: compiled,
+          roots: [top, DUMP_MODULE],
+          includeDirs: context.config.include_dirs,
+          defines: context.config.defines,
+          files: [...context.config.sources, ...settings.harness],
+          generated: dump,
+        }),
         cwd: context.sourceDir,
       },
       'crypto_build.log',

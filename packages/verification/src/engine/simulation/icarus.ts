@@ -47,6 +47,31 @@ export function icarusHarness(testbenchTop: string, trace: boolean): string {
 }
 
 /**
+ * iverilog's arguments for a build of `files` with a generated module (`generated`, the platform's
+ * second root) compiled last: it takes the project's `timescale, so iverilog sees no mix of
+ * default and explicit ones.
+ */
+export function iverilogArgs(build: {
+  output: string;
+  roots: readonly string[];
+  includeDirs: readonly string[];
+  defines: Readonly<Record<string, string>>;
+  files: readonly string[];
+  generated: string;
+}): string[] {
+  return [
+    '-g2012',
+    '-o',
+    build.output,
+    ...build.roots.flatMap((root) => ['-s', root]),
+    ...build.includeDirs.map((dir) => `-I${dir}`),
+    ...defineArgs(build.defines),
+    ...build.files,
+    build.generated,
+  ];
+}
+
+/**
  * vvp buffers its output when it is not a terminal; `stdbuf` (coreutils) makes it line-buffered
  * so that progress is live. Without stdbuf the lines still all arrive, at exit.
  */
@@ -66,21 +91,14 @@ export async function icarusSteps(
   return {
     build: {
       command: tools.iverilog,
-      args: [
-        '-g2012',
-        '-o',
-        compiled,
-        '-s',
-        plan.testbenchTop,
-        '-s',
-        HARNESS_MODULE,
-        ...plan.includeDirs.map((dir) => `-I${dir}`),
-        ...defineArgs(plan.defines),
-        ...plan.designFiles,
-        ...plan.testbenchFiles,
-        // Last: it takes the project's `timescale, so iverilog sees no mix of default and explicit ones.
-        harness,
-      ],
+      args: iverilogArgs({
+        output: compiled,
+        roots: [plan.testbenchTop, HARNESS_MODULE],
+        includeDirs: plan.includeDirs,
+        defines: plan.defines,
+        files: [...plan.designFiles, ...plan.testbenchFiles],
+        generated: harness,
+      }),
       cwd: plan.sourceDir,
     },
     run: lineBuffered({
