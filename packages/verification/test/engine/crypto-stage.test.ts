@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NO_FINISH_MESSAGE } from '../../src/engine/simulation/simulation-plan.js';
 import { cryptoStage } from '../../src/engine/stages/crypto.js';
 import type { StageOutcome } from '../../src/engine/stage.js';
 import { createStageContext, type TestStageContext } from './stage-context.js';
@@ -191,6 +192,35 @@ describe.skipIf(gate.skip)('the crypto stage on the toy cipher', () => {
       // The generated watchdog names the clock, so iverilog finds it missing before any run.
       expect(wrongClock.outcome.status).toBe('failed');
       expect(wrongClock.outcome.reason).toMatch(/^the iverilog build failed: .*toy_harness\.dut\.clock/);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'passes a harness without `timescale whose runs last far past 1,000 units of the default 1 s',
+    async () => {
+      // 64 operations of 20 cycles at #5: about 14,000 time units in the constant-time run alone.
+      const { outcome } = await runCrypto(
+        { SLOW: '1', DEFAULT_TIMESCALE: '1' },
+        { constant_time: { samples: 64 }, side_channel: { traces: 20 } },
+      );
+      expect(outcome.status).toBe('passed');
+      expect(outcome.summary.crypto_checks_passed).toBe(3);
+      const timing = outcome.details.checks.constant_time.details.operations[0];
+      expect(timing).toMatchObject({ operation: 'encrypt', samples: 64, latency_cycles: 20, violations: 0 });
+      expect(outcome.summary.fips_compliance).toMatchObject({ status: 'passed', vectors_failed: 0 });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'fails a harness run that runs out of events without $finish, saying so',
+    async () => {
+      const { outcome } = await runCrypto({ STOP_CLOCK: '1', NO_FINISH: '1', DEFAULT_TIMESCALE: '1' });
+      expect(outcome.status).toBe('failed');
+      const reason = outcome.summary.constant_time.reason as string;
+      expect(reason).toMatch(/^the harness run 'constant_time_encrypt' failed: FATAL: /);
+      expect(reason).toContain(NO_FINISH_MESSAGE);
     },
     TIMEOUT_MS,
   );

@@ -1,9 +1,9 @@
 /**
  * The simulation stage with the real simulators, on the fixtures in test/fixtures/simulation: a
  * counter and testbenches that pass, fail a test, call $fatal, write JUnit XML, end without
- * $finish, do not compile and never end. Each stage run builds once (in beforeAll where several
- * assertions share it); Verilator builds take seconds, so only the cases that exercise its own
- * code (the generated main, coverage, $fatal, cancel) use it.
+ * $finish, run long without `timescale, do not compile and never end. Each stage run builds once
+ * (in beforeAll where several assertions share it); Verilator builds take seconds, so only the
+ * cases that exercise its own code (the generated main, coverage, $fatal, cancel) use it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
@@ -27,6 +27,7 @@ async function contextFor(
   simulator: 'verilator' | 'icarus',
   testbench: string,
   simulation: Record<string, unknown> = {},
+  files: Record<string, string> = {},
 ): Promise<TestStageContext> {
   const verify = {
     top_module: 'counter',
@@ -35,7 +36,7 @@ async function contextFor(
   };
   const context = await createStageContext({
     from: FIXTURE,
-    files: { 'verify.json': JSON.stringify(verify) },
+    files: { ...files, 'verify.json': JSON.stringify(verify) },
   });
   contexts.push(context);
   return context;
@@ -306,6 +307,55 @@ describe.skipIf(gate.skip)(
         reason: expect.stringContaining(NO_FINISH_MESSAGE),
       });
     });
+
+    it('passes a long testbench without `timescale: 300 cycles of #5 are 3,000 units of the default 1 s', async () => {
+      const { outcome } = await simulate('icarus', 'tb_no_timescale');
+      expect(outcome.status).toBe('passed');
+      expect(outcome.details.tests).toEqual([
+        expect.objectContaining({ name: 'count_300', status: 'passed' }),
+      ]);
+    });
+
+    // The latest times each timescale allows a testbench, in its units: the guard against an end
+    // without $finish waits until the end of Icarus's 64-bit time (2^64 - 1 ticks of the precision:
+    // 1.8e19 s, 1.8e7 s at 1 ps, 18,446 s at 1 fs).
+    it.each([
+      ['no `timescale', '', "64'd1_000_000_000_000_000"],
+      ['`timescale 1ns/1ps', '`timescale 1ns/1ps', "64'd5_000_000_000_000"],
+      ['`timescale 1s/1fs', '`timescale 1s/1fs', "64'd18_000"],
+    ])(
+      'judges a testbench ending late under %s by its output, and one that runs out of events then as such',
+      async (_what, timescale, delay) => {
+        const testbench = (finish: boolean) =>
+          [
+            timescale,
+            'module tb_late;',
+            '  initial begin',
+            `    #(${delay});`,
+            '    $display("TEST late PASS at %0t", $time);',
+            ...(finish ? ['    $finish;'] : []),
+            '  end',
+            'endmodule',
+            '',
+          ].join('\n');
+        const quick = { coverage: false, trace: false };
+        const finished = await simulate('icarus', 'tb_late', quick, { 'tb/tb_late.sv': testbench(true) });
+        expect(finished.outcome.status).toBe('passed');
+        expect(finished.outcome.details.tests).toEqual([
+          expect.objectContaining({ name: 'late', status: 'passed' }),
+        ]);
+        const ranOut = await simulate('icarus', 'tb_late', quick, { 'tb/tb_late.sv': testbench(false) });
+        expect(ranOut.outcome.status).toBe('failed');
+        expect(ranOut.outcome.details.tests).toEqual([
+          expect.objectContaining({ name: 'late', status: 'passed' }),
+          expect.objectContaining({
+            name: '<simulation>',
+            status: 'failed',
+            reason: expect.stringContaining(NO_FINISH_MESSAGE),
+          }),
+        ]);
+      },
+    );
 
     it('fails on a compile error, naming the first error', async () => {
       const { outcome } = await simulate('icarus', 'tb_syntax_error');

@@ -2,7 +2,7 @@
  * Icarus Verilog: `iverilog -g2012` compiles the testbench with a generated harness module as a
  * second root, and `vvp` runs it. The harness writes the trace (`$dumpvars` of the testbench
  * top into trace.fst) and tells an end without `$finish` from a `$finish`: vvp exits quietly with
- * 0 on both, so the harness waits for a time no testbench reaches and, if the simulation gets
+ * 0 on both, so the harness waits until the end of the simulator's time and, if the simulation gets
  * there (nothing else was left to run), ends it with `$fatal`. Icarus collects no coverage.
  */
 import { join } from 'node:path';
@@ -22,12 +22,17 @@ const HARNESS_FILE = 'simulation_harness.sv';
 const COMPILED_FILE = 'simulation.vvp';
 
 /**
- * Ends a simulation that ran out of events without `$finish`. A time literal (`1000s`), so the
- * delay means the same under any `timescale.
+ * Ends a simulation that ran out of events without `$finish`, and no other: only a simulation with
+ * nothing left to run gets to the end of Icarus's 64-bit time. The delay is all ones in the
+ * module's own units, whatever `timescale it inherits: iverilog scales a delay to ticks of the
+ * design's precision in unsigned 64-bit arithmetic (`Design::scale_to_precision`), so 2^64 - 1
+ * units of s ticks wrap to 2^64 - s ticks, less than one unit before the last tick there is. A
+ * time literal depends on the timescale: `#1000s` was 1,000 units under the default 1 s/1 s, a
+ * hundred cycles of a `#5` clock.
  */
 export const NO_FINISH_GUARD: readonly string[] = [
   '  initial begin',
-  '    #1000s;',
+  "    #(64'hFFFF_FFFF_FFFF_FFFF);",
   `    $fatal(1, "${NO_FINISH_MESSAGE}");`,
   '  end',
 ];
