@@ -3,17 +3,18 @@
  *
  * - `stdgates.inc` (OpenQASM 3) binds every standard gate of the circuit model by its own name;
  *   they are the spec's stdgates.inc gates with its global phases (see `circuit/gates.ts`).
- * - `qelib1.inc` (OpenQASM 2.0) is Qiskit's qelib1.inc (Apache-2.0), below as text. A gate
- *   whose definition equals a circuit-model standard gate exactly, global phase included, binds
- *   to that gate (`QELIB1_STANDARD`); where qelib1 and stdgates differ by a global phase the
- *   exact equivalent is used (qelib1's rz is u1, sx is rx(π/2), u3 is U, u2 is U(π/2, φ, λ)).
- *   The others are defined from their qelib1 bodies as custom gates; `ch` is one of them, as
+ * - `qelib1.inc` (OpenQASM 2.0) is Qiskit's qelib1.inc (Apache-2.0) as on its main branch, where
+ *   the file last changed in November 2021 (Qiskit PR #7230), below as text. A gate whose
+ *   definition equals a circuit-model standard gate exactly, global phase included, binds to
+ *   that gate (`QELIB1_STANDARD`); where qelib1 and stdgates differ by a global phase the exact
+ *   equivalent is used (qelib1's rz is u1, sx is rx(π/2), u3 is U, u2 is U(π/2, φ, λ)). The
+ *   others are defined from their qelib1 bodies as custom gates; `ch` is one of them, as
  *   qelib1's ch is e^{iπ/4} times the standard ch.
- * - One correction: Qiskit's `c4x` body has `h d; cu1(pi/4) d,e; h d;` as its third line, which
- *   makes it something other than a 4-controlled X (its construction, controlled-√X† / C3X /
- *   controlled-√X / C3X / C3-√X†, needs `h e; cu1(pi/2) d,e; h e;`). The corrected line is
- *   used, so `c4x` is exactly `ctrl(4) @ x`, as its name and every other tool say; the stdlib
- *   test checks both claims.
+ * - Older copies of the file differ where it matters: before #7230 `c3sqrtx` began with
+ *   `cu1(-pi/8)` and was `ctrl(3) @ inv @ sx`, the inverse of the C3SX gate Qiskit writes as
+ *   `c3sqrtx`; now it is `ctrl(3) @ sx`, and `c4x` was rewritten with it so that it stays
+ *   exactly `ctrl(4) @ x`. `test/qasm/stdlib.test.ts` checks every gate against a unitary
+ *   written out independently of these bodies.
  */
 import type { ParamValue } from '../circuit/expr.js';
 import { STANDARD_GATES } from '../circuit/gates.js';
@@ -94,7 +95,7 @@ export const QELIB1_STANDARD: ReadonlyMap<string, GateBinding> = new Map([
   ['cu', mapped(4, 2, same('cu'))],
 ]);
 
-/** Qiskit's qelib1.inc, gate for gate (comments dropped; `c4x` corrected as above). */
+/** Qiskit's qelib1.inc, gate for gate (comments and blank lines dropped). */
 export const QELIB1_SOURCE = `
 gate u3(theta,phi,lambda) q { U(theta,phi,lambda) q; }
 gate u2(phi,lambda) q { U(pi/2,phi,lambda) q; }
@@ -121,13 +122,14 @@ gate cz a,b { h b; cx a,b; h b; }
 gate cy a,b { sdg b; cx a,b; s b; }
 gate swap a,b { cx a,b; cx b,a; cx a,b; }
 gate ch a,b {
-  h b; sdg b;
-  cx a,b;
-  h b; t b;
-  cx a,b;
-  t b; h b; s b; x b; s a;
+h b; sdg b;
+cx a,b;
+h b; t b;
+cx a,b;
+t b; h b; s b; x b; s a;
 }
-gate ccx a,b,c {
+gate ccx a,b,c
+{
   h c;
   cx b,c; tdg c;
   cx a,c; t c;
@@ -136,45 +138,52 @@ gate ccx a,b,c {
   cx a,b; t a; tdg b;
   cx a,b;
 }
-gate cswap a,b,c {
+gate cswap a,b,c
+{
   cx c,b;
   ccx a,b,c;
   cx c,b;
 }
-gate crx(lambda) a,b {
+gate crx(lambda) a,b
+{
   u1(pi/2) b;
   cx a,b;
   u3(-lambda/2,0,0) b;
   cx a,b;
   u3(lambda/2,-pi/2,0) b;
 }
-gate cry(lambda) a,b {
-  u3(lambda/2,0,0) b;
+gate cry(lambda) a,b
+{
+  ry(lambda/2) b;
   cx a,b;
-  u3(-lambda/2,0,0) b;
-  cx a,b;
-}
-gate crz(lambda) a,b {
-  u1(lambda/2) b;
-  cx a,b;
-  u1(-lambda/2) b;
+  ry(-lambda/2) b;
   cx a,b;
 }
-gate cu1(lambda) a,b {
+gate crz(lambda) a,b
+{
+  rz(lambda/2) b;
+  cx a,b;
+  rz(-lambda/2) b;
+  cx a,b;
+}
+gate cu1(lambda) a,b
+{
   u1(lambda/2) a;
   cx a,b;
   u1(-lambda/2) b;
   cx a,b;
   u1(lambda/2) b;
 }
-gate cp(lambda) a,b {
+gate cp(lambda) a,b
+{
   p(lambda/2) a;
   cx a,b;
   p(-lambda/2) b;
   cx a,b;
   p(lambda/2) b;
 }
-gate cu3(theta,phi,lambda) c, t {
+gate cu3(theta,phi,lambda) c, t
+{
   u1((lambda+phi)/2) c;
   u1((lambda-phi)/2) t;
   cx c,t;
@@ -183,8 +192,8 @@ gate cu3(theta,phi,lambda) c, t {
   u3(theta/2,phi,0) t;
 }
 gate csx a,b { h b; cu1(pi/2) a,b; h b; }
-gate cu(theta,phi,lambda,gamma) c, t {
-  p(gamma) c;
+gate cu(theta,phi,lambda,gamma) c, t
+{ p(gamma) c;
   p((lambda+phi)/2) c;
   p((lambda-phi)/2) t;
   cx c,t;
@@ -192,7 +201,8 @@ gate cu(theta,phi,lambda,gamma) c, t {
   cx c,t;
   u(theta/2,phi,0) t;
 }
-gate rxx(theta) a,b {
+gate rxx(theta) a,b
+{
   u3(pi/2, theta, 0) a;
   h b;
   cx a,b;
@@ -201,12 +211,14 @@ gate rxx(theta) a,b {
   h b;
   u2(-pi, pi-theta) a;
 }
-gate rzz(theta) a,b {
+gate rzz(theta) a,b
+{
   cx a,b;
   u1(theta) b;
   cx a,b;
 }
-gate rccx a,b,c {
+gate rccx a,b,c
+{
   u2(0,pi) c;
   u1(pi/4) c;
   cx b, c;
@@ -217,7 +229,8 @@ gate rccx a,b,c {
   u1(-pi/4) c;
   u2(0,pi) c;
 }
-gate rc3x a,b,c,d {
+gate rc3x a,b,c,d
+{
   u2(0,pi) d;
   u1(pi/4) d;
   cx c,d;
@@ -237,41 +250,62 @@ gate rc3x a,b,c,d {
   u1(-pi/4) d;
   u2(0,pi) d;
 }
-gate c3x a,b,c,d {
-  h d; cu1(-pi/4) a,d; h d;
-  cx a,b;
-  h d; cu1(pi/4) b,d; h d;
-  cx a,b;
-  h d; cu1(-pi/4) b,d; h d;
-  cx b,c;
-  h d; cu1(pi/4) c,d; h d;
-  cx a,c;
-  h d; cu1(-pi/4) c,d; h d;
-  cx b,c;
-  h d; cu1(pi/4) c,d; h d;
-  cx a,c;
-  h d; cu1(-pi/4) c,d; h d;
+gate c3x a,b,c,d
+{
+    h d;
+    p(pi/8) a;
+    p(pi/8) b;
+    p(pi/8) c;
+    p(pi/8) d;
+    cx a, b;
+    p(-pi/8) b;
+    cx a, b;
+    cx b, c;
+    p(-pi/8) c;
+    cx a, c;
+    p(pi/8) c;
+    cx b, c;
+    p(-pi/8) c;
+    cx a, c;
+    cx c, d;
+    p(-pi/8) d;
+    cx b, d;
+    p(pi/8) d;
+    cx c, d;
+    p(-pi/8) d;
+    cx a, d;
+    p(pi/8) d;
+    cx c, d;
+    p(-pi/8) d;
+    cx b, d;
+    p(pi/8) d;
+    cx c, d;
+    p(-pi/8) d;
+    cx a, d;
+    h d;
 }
-gate c3sqrtx a,b,c,d {
-  h d; cu1(-pi/8) a,d; h d;
-  cx a,b;
-  h d; cu1(pi/8) b,d; h d;
-  cx a,b;
-  h d; cu1(-pi/8) b,d; h d;
-  cx b,c;
-  h d; cu1(pi/8) c,d; h d;
-  cx a,c;
-  h d; cu1(-pi/8) c,d; h d;
-  cx b,c;
-  h d; cu1(pi/8) c,d; h d;
-  cx a,c;
-  h d; cu1(-pi/8) c,d; h d;
+gate c3sqrtx a,b,c,d
+{
+    h d; cu1(pi/8) a,d; h d;
+    cx a,b;
+    h d; cu1(-pi/8) b,d; h d;
+    cx a,b;
+    h d; cu1(pi/8) b,d; h d;
+    cx b,c;
+    h d; cu1(-pi/8) c,d; h d;
+    cx a,c;
+    h d; cu1(pi/8) c,d; h d;
+    cx b,c;
+    h d; cu1(-pi/8) c,d; h d;
+    cx a,c;
+    h d; cu1(pi/8) c,d; h d;
 }
-gate c4x a,b,c,d,e {
-  h e; cu1(-pi/2) d,e; h e;
-  c3x a,b,c,d;
-  h e; cu1(pi/2) d,e; h e;
-  c3x a,b,c,d;
-  c3sqrtx a,b,c,e;
+gate c4x a,b,c,d,e
+{
+    h e; cu1(pi/2) d,e; h e;
+    c3x a,b,c,d;
+    h e; cu1(-pi/2) d,e; h e;
+    c3x a,b,c,d;
+    c3sqrtx a,b,c,e;
 }
 `;
