@@ -20,12 +20,13 @@ import { Type, type Static } from 'typebox';
 import { API_PREFIX } from '../config.js';
 import { VpErrors } from '../errors.js';
 import {
+  PDK_MAX,
   PROJECT_NAME_MAX,
   PROJECT_SORT_FIELDS,
   PROJECT_STATUSES,
   ProjectCreateSchema,
   ProjectUpdateSchema,
-  TARGET_PDKS,
+  TargetPdkSchema,
   type Project,
 } from '../domain/project-definition.js';
 import { UPLOAD_FIELD, type IncomingFile, type UploadLimits } from '../domain/project-files.js';
@@ -40,7 +41,7 @@ export const ProjectSchema = Type.Object(
     id: Type.String({ description: 'assigned by the service: `prj_` and 16 hexadecimal digits' }),
     name: Type.String({ description: 'unique among projects' }),
     top_module: Type.String({ description: 'name of the top design module' }),
-    target_pdk: Type.Enum([...TARGET_PDKS], { description: 'target process design kit' }),
+    target_pdk: TargetPdkSchema,
     description: Type.String(),
     status: Type.Enum([...PROJECT_STATUSES], {
       description:
@@ -69,7 +70,7 @@ const notFound = documentedError('NOT_FOUND: no project has this id');
 const archivedConflict = 'CONFLICT: the project is archived (`details.field` is `status`): restore it first';
 const invalidProject = documentedError(
   `VALIDATION_ERROR: a field is missing or wrong; \`details.field\` names it (name of 1 to ${PROJECT_NAME_MAX} printable ` +
-    'characters, top_module a Verilog identifier, target_pdk one of the known kits)',
+    `characters, top_module a Verilog identifier, target_pdk a kit identifier of 1 to ${PDK_MAX} characters)`,
 );
 const nameTaken = documentedError(
   'CONFLICT: another project has this name; `details.field` is `name`, `details.suggestion` a free one',

@@ -5,10 +5,12 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Open-source process design kits, by the names their distributions (open_pdks, volare) use.
- * `generic` is for designs not aimed at any process.
+ * Process design kits known by name: the open-source ones as their distributions (open_pdks,
+ * volare) spell them, and `generic` for designs not aimed at any process. A project may name any
+ * other kit of the form `PDK_PATTERN` (a commercial one, `tsmc28hpc`); a known one given in
+ * another case is stored in its own spelling (`normalisePdk`).
  */
-export const TARGET_PDKS = [
+export const KNOWN_PDKS = [
   'sky130A',
   'sky130B',
   'gf180mcuC',
@@ -18,7 +20,17 @@ export const TARGET_PDKS = [
   'freepdk45',
   'generic',
 ] as const;
-export type TargetPdk = (typeof TARGET_PDKS)[number];
+
+export const PDK_MAX = 64;
+/** A letter or digit, then letters, digits, `_`, `.`, `+` or `-`: no space, no `/`, nothing to escape. */
+export const PDK_PATTERN = `^[A-Za-z0-9][A-Za-z0-9_.+-]{0,${PDK_MAX - 1}}$`;
+
+const KNOWN_BY_CASE = new Map(KNOWN_PDKS.map((pdk) => [pdk.toLowerCase(), pdk]));
+
+/** The known kit's spelling when `pdk` names one in any case (`SKY130A` is `sky130A`), else `pdk`. */
+export function normalisePdk(pdk: string): string {
+  return KNOWN_BY_CASE.get(pdk.toLowerCase()) ?? pdk;
+}
 
 /**
  * `created` until the first job is submitted, then `active`; `archived` when a caller archives it
@@ -47,11 +59,17 @@ const TopModule = Type.String({
   description:
     'name of the top design module: a Verilog identifier (letters, digits, `_`, `$`; not a digit first)',
 });
-const Pdk = Type.Enum([...TARGET_PDKS], {
+export const TargetPdkSchema = Type.String({
+  minLength: 1,
+  maxLength: PDK_MAX,
+  pattern: PDK_PATTERN,
   description:
-    'target process design kit: SkyWater 130 nm (`sky130A`, `sky130B`), GlobalFoundries 180 nm ' +
-    '(`gf180mcuC`, `gf180mcuD`), IHP 130 nm SiGe (`ihp-sg13g2`), the ASAP7 7 nm and FreePDK45 ' +
-    'predictive kits, or `generic` for none',
+    `target process design kit: any identifier of 1 to ${PDK_MAX} characters, a letter or digit first, ` +
+    'then letters, digits, `_`, `.`, `+` or `-` (`sky130`, `tsmc28hpc`, `gf22fdx`). Known kits, stored in ' +
+    'this spelling when given in another case (`SKY130A` becomes `sky130A`): SkyWater 130 nm (`sky130A`, ' +
+    '`sky130B`), GlobalFoundries 180 nm (`gf180mcuC`, `gf180mcuD`), IHP 130 nm SiGe (`ihp-sg13g2`), the ' +
+    'ASAP7 7 nm and FreePDK45 predictive kits (`asap7`, `freepdk45`), and `generic` for none. Others are ' +
+    'kept as given.',
 });
 const Description = (description: string) => Type.String({ maxLength: DESCRIPTION_MAX, description });
 
@@ -59,7 +77,7 @@ export const ProjectCreateSchema = Type.Object(
   {
     name: Name,
     top_module: TopModule,
-    target_pdk: Pdk,
+    target_pdk: TargetPdkSchema,
     description: Type.Optional(Description('free text (default: empty)')),
   },
   { additionalProperties: false },
@@ -70,7 +88,7 @@ export const ProjectUpdateSchema = Type.Object(
   {
     name: Name,
     top_module: TopModule,
-    target_pdk: Pdk,
+    target_pdk: TargetPdkSchema,
     description: Type.Optional(Description('free text; left out, it becomes empty')),
     status: Type.Optional(
       Type.Enum([...PROJECT_STATUSES], {
@@ -94,7 +112,7 @@ export interface Project {
   id: string;
   name: string;
   top_module: string;
-  target_pdk: TargetPdk;
+  target_pdk: string;
   description: string;
   status: ProjectStatus;
   created_at: string;

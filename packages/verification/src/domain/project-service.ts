@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { VpErrors } from '../errors.js';
 import type { ProjectStore } from '../store/projects.js';
 import {
+  normalisePdk,
   PROJECT_NAME_MAX,
   PROJECT_SORT_FIELDS,
   type Project,
@@ -127,7 +128,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         id: newProjectId(),
         name: input.name,
         top_module: input.top_module,
-        target_pdk: input.target_pdk,
+        target_pdk: normalisePdk(input.target_pdk),
         description: input.description ?? '',
         status: 'created',
         created_at: at,
@@ -159,7 +160,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const fields = {
         name: input.name,
         top_module: input.top_module,
-        target_pdk: input.target_pdk,
+        target_pdk: normalisePdk(input.target_pdk),
         description: input.description ?? '',
         status: nextStatus(load(id), input.status),
       };

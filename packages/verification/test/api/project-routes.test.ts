@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoutes, ProjectSchema, registerProjectUploadRoute } from '../../src/api/project-routes.js';
 import { SCOPES } from '../../src/api/scopes.js';
 import { API_PREFIX } from '../../src/config.js';
+import { KNOWN_PDKS, PDK_PATTERN } from '../../src/domain/project-definition.js';
 import { COUNTER, testProjects } from '../support/projects.js';
 
 let open: App | undefined;
@@ -85,7 +86,12 @@ describe('project routes', () => {
     ['a name with a space at its end', { ...COUNTER, name: 'counter ' }, 'name'],
     ['a name of 101 characters', { ...COUNTER, name: 'n'.repeat(101) }, 'name'],
     ['a top module that is not a Verilog identifier', { ...COUNTER, top_module: '1st' }, 'top_module'],
-    ['an unknown PDK', { ...COUNTER, target_pdk: 'sky130' }, 'target_pdk'],
+    ['an empty PDK', { ...COUNTER, target_pdk: '' }, 'target_pdk'],
+    ['a PDK with a space', { ...COUNTER, target_pdk: 'sky 130' }, 'target_pdk'],
+    ['a PDK starting with a dash', { ...COUNTER, target_pdk: '-sky130' }, 'target_pdk'],
+    ['a PDK with a slash', { ...COUNTER, target_pdk: 'sky130/../A' }, 'target_pdk'],
+    ['a PDK of 65 characters', { ...COUNTER, target_pdk: 'p'.repeat(65) }, 'target_pdk'],
+    ['a PDK that is not a string', { ...COUNTER, target_pdk: 130 }, 'target_pdk'],
     ['a missing field', { name: 'x', target_pdk: 'asap7' }, 'top_module'],
     ['an unknown field', { ...COUNTER, owner: 'me' }, 'owner'],
   ])('refuses %s with VALIDATION_ERROR naming the field', async (_what, body, field) => {
@@ -93,6 +99,28 @@ describe('project routes', () => {
     const refused = await call('POST', '/projects', body);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } });
+  });
+
+  it('accepts any PDK identifier of the pattern, keeping unknown ones as given', async () => {
+    const { call } = await buildApp();
+    for (const pdk of ['sky130', 'tsmc28hpc', 'gf22fdx', 'p'.repeat(64), 'x7_n3.v1+b-2']) {
+      const created = await call('POST', '/projects', { ...COUNTER, name: pdk, target_pdk: pdk });
+      expect(created.status).toBe(201);
+      expect(created.body.target_pdk).toBe(pdk);
+      expect((await call('GET', `/projects/${created.body.id}`)).body.target_pdk).toBe(pdk);
+    }
+  });
+
+  it('stores a known PDK given in another case in its own spelling, on create and on PUT', async () => {
+    const { call } = await buildApp();
+    const created = await call('POST', '/projects', { ...COUNTER, target_pdk: 'SKY130A' });
+    expect(created.body.target_pdk).toBe('sky130A');
+    const replaced = await call('PUT', `/projects/${created.body.id}`, {
+      ...COUNTER,
+      target_pdk: 'IHP-SG13G2',
+    });
+    expect(replaced.body.target_pdk).toBe('ihp-sg13g2');
+    expect((await call('GET', `/projects/${created.body.id}`)).body.target_pdk).toBe('ihp-sg13g2');
   });
 
   it('accepts names of printable characters from any script, and every known PDK', async () => {
@@ -105,6 +133,10 @@ describe('project routes', () => {
       (await call('POST', '/projects', { ...COUNTER, name: 'g', target_pdk: 'generic', top_module: 'top$1' }))
         .status,
     ).toBe(201);
+    for (const pdk of KNOWN_PDKS) {
+      const created = await call('POST', '/projects', { ...COUNTER, name: `known-${pdk}`, target_pdk: pdk });
+      expect(created.body.target_pdk).toBe(pdk);
+    }
   });
 
   it('answers 409 CONFLICT for a taken name, naming the field and a free name', async () => {
@@ -365,7 +397,13 @@ describe('project file routes', () => {
     expect(Object.keys(upload.responses)).toEqual(
       expect.arrayContaining(['200', '400', '404', '409', '413']),
     );
-    expect(document.components.schemas.Project.properties.target_pdk.enum).toContain('sky130A');
+    const pdk = document.components.schemas.Project.properties.target_pdk;
+    expect(pdk).toMatchObject({ type: 'string', pattern: PDK_PATTERN, maxLength: 64 });
+    expect(pdk.description).toContain('`sky130A`');
+    expect(
+      document.paths['/api/v1/projects'].post.requestBody.content['application/json'].schema.properties
+        .target_pdk.pattern,
+    ).toBe(PDK_PATTERN);
     expect(document.paths['/api/v1/projects/{id}'].delete.responses['204']).toBeDefined();
     expect(document.paths['/api/v1/projects'].post.tags).toEqual(['projects']);
   });
