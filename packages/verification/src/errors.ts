@@ -23,4 +23,9 @@ export const VpErrors = {
     (p) => `${p.tool}: ${p.message}`,
   ),
   unavailable: defineError<{ message: string }>('SERVICE_UNAVAILABLE', 'unavailable', (p) => p.message),
+  tooManyStreams: defineError<{ limit: number }>(
+    'RATE_LIMITED',
+    'rate_limited',
+    (p) => `limit of ${p.limit} concurrent streams per user reached: close one first`,
+  ),
 };

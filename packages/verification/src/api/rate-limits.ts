@@ -3,12 +3,14 @@
  * user's per-minute quota, and a job submission also against its project's hourly quota. Every
  * response (unknown routes, docs and /health included) carries X-RateLimit-Limit, -Remaining and
  * -Reset, a job submission's with its project's numbers; an exceeded quota answers 429
- * RATE_LIMITED with Retry-After.
+ * RATE_LIMITED with Retry-After. The limit of concurrent WebSocket streams per user
+ * (`createStreamLimit`) answers the same way, before the upgrade.
  */
 import rateLimit from '@fastify/rate-limit';
 import { KitErrors, type App } from '@lab/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, type ServeConfig } from '../config.js';
+import { VpErrors } from '../errors.js';
 
 /** The route whose requests count against their project's quota, as `request.routeOptions` names it. */
 export const JOB_SUBMISSION = { method: 'POST', url: `${API_PREFIX}/projects/:id/jobs` } as const;
@@ -84,4 +86,64 @@ export async function registerRateLimits(
     await enforce(perUser, request, reply);
     if (isJobSubmission(request)) await enforce(perProject, request, reply);
   });
+}
+
+/**
+ * What a refused stream is told to wait, in seconds (Retry-After and X-RateLimit-Reset): a slot
+ * frees when one of the user's streams closes, which no window foretells, so this is an interval to
+ * retry at, not a promise.
+ */
+export const STREAM_RETRY_AFTER_SECONDS = 5;
+
+/** The connection an upgrade request arrived on; its end gives the stream's slot back. */
+interface Connection {
+  once(event: 'close', listener: () => void): unknown;
+}
+
+export interface StreamLimit {
+  /**
+   * Takes one of `user`'s slots until `connection` closes, or refuses with 429 RATE_LIMITED, the
+   * limit's X-RateLimit headers (none remaining) and Retry-After when all are taken.
+   */
+  admit(user: string, connection: Connection, reply: FastifyReply): void;
+}
+
+/**
+ * At most `limit` concurrent streams per user. A slot is taken before the upgrade, so the refusal
+ * is an HTTP answer rather than an accepted socket closed at once, and given back when the
+ * connection closes, however it ends: the stream's close, a failed handshake, or an error answered
+ * instead of the upgrade. Taking it synchronously leaves no gap for two upgrades to share the last.
+ */
+export function createStreamLimit(limit: number): StreamLimit {
+  const open = new Map<string, number>();
+  return {
+    admit(user, connection, reply) {
+      const count = open.get(user) ?? 0;
+      if (count >= limit) {
+        void reply.headers({
+          'x-ratelimit-limit': limit,
+          'x-ratelimit-remaining': 0,
+          'x-ratelimit-reset': STREAM_RETRY_AFTER_SECONDS,
+          'retry-after': STREAM_RETRY_AFTER_SECONDS,
+        });
+        throw VpErrors.tooManyStreams(
+          { limit },
+          {
+            details: {
+              limit,
+              window: 'concurrent',
+              open: count,
+              retry_after_seconds: STREAM_RETRY_AFTER_SECONDS,
+            },
+          },
+        );
+      }
+      open.set(user, count + 1);
+      connection.once('close', () => {
+        const left = (open.get(user) ?? 1) - 1;
+        if (left === 0) open.delete(user);
+        else open.set(user, left);
+      });
+    },
+  };
 }

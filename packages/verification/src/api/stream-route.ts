@@ -2,7 +2,8 @@
  * `GET /jobs/{id}/stream` over WebSocket: on connect, the job's history so far (log lines, stage
  * completions, the current progress, and the end if it has ended), then live messages until the
  * job ends, one JSON object per message. A user has at most `streamsPerUser` streams open; one
- * more is accepted, told why, and closed with code 1008 (policy violation).
+ * more is refused in the handshake, before the upgrade, with 429 RATE_LIMITED and the rate-limit
+ * headers (`createStreamLimit`).
  */
 import type {} from '@fastify/websocket';
 import type { Authenticator, Principal } from '@lab/server-kit';
@@ -14,9 +15,9 @@ import { formatDuration } from '../domain/durations.js';
 import type { StreamMessage } from '../domain/job-events.js';
 import type { JobService } from '../domain/job-service.js';
 import { JobIdParams } from './job-schemas.js';
+import { createStreamLimit } from './rate-limits.js';
 import { READ } from './scopes.js';
 
-export const CLOSE_POLICY = 1008;
 const PING_INTERVAL_MS = 30_000;
 
 export interface StreamRouteDeps {
@@ -78,18 +79,9 @@ function history(jobs: JobService, id: string): { messages: Outgoing[]; lastLogI
 }
 
 export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
-  const open = new Map<string, number>();
+  const streams = createStreamLimit(deps.streamsPerUser);
 
   const stream = (socket: WebSocket, request: FastifyRequest<{ Params: { id: string } }>) => {
-    const user = deps.userKey(request);
-    const count = open.get(user) ?? 0;
-    if (count >= deps.streamsPerUser) {
-      const reason = `limit of ${deps.streamsPerUser} concurrent streams per user reached`;
-      socket.send(JSON.stringify({ type: 'error', code: 'RATE_LIMITED', message: reason }));
-      socket.close(CLOSE_POLICY, reason);
-      return;
-    }
-    open.set(user, count + 1);
     const { id } = request.params;
     const send = (message: Outgoing) => socket.send(JSON.stringify(message));
     const sentStages = new Set<string>();
@@ -133,9 +125,6 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
       unsubscribe();
       clearInterval(ping);
       app.shutdownSignal.removeEventListener('abort', onShutdown);
-      const left = (open.get(user) ?? 1) - 1;
-      if (left === 0) open.delete(user);
-      else open.set(user, left);
     });
 
     const past = history(deps.jobs, id);
@@ -161,11 +150,15 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
         'Upgrade to a WebSocket. Messages, one JSON object each: `log` {stage, level, timestamp, message}, ' +
         '`progress` {stage, tests_complete, tests_total}, `stage_complete` {stage, status, duration, reason}, ' +
         '`job_complete` {status, error}. The history so far comes first; the socket closes (1000) after ' +
-        '`job_complete`. More than the per-user limit of open streams: an `error` message, then close 1008. ' +
-        'A plain HTTP request (no upgrade) is answered 426.',
+        '`job_complete`. More than the per-user limit of open streams: refused before the upgrade with 429 ' +
+        '`RATE_LIMITED`, `Retry-After` and the limit in the rate-limit headers. A plain HTTP request (no ' +
+        'upgrade) is answered 426.',
       tags: ['jobs'],
       params: JobIdParams,
-      response: { 426: Type.Unsafe({ $ref: 'ErrorEnvelope#' }) },
+      response: {
+        426: Type.Unsafe({ $ref: 'ErrorEnvelope#' }),
+        429: Type.Unsafe({ $ref: 'ErrorEnvelope#' }),
+      },
     },
     onRequest: async (request) => {
       const principal = await deps.authenticate(request);
@@ -178,9 +171,11 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
       }
       request.principal = principal;
     },
-    preHandler: async (request) => {
-      // A stream of a job that does not exist is refused before the upgrade, with a 404.
+    preHandler: async (request, reply) => {
+      // A stream of a job that does not exist is refused before the upgrade, with a 404; so is one
+      // past the user's limit, with a 429. A plain GET takes no slot: the handler answers it 426.
       deps.jobs.require(request.params.id);
+      if (request.ws) streams.admit(deps.userKey(request), request.raw.socket, reply);
     },
     handler: async (_request, reply) =>
       reply

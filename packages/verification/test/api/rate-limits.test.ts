@@ -1,6 +1,7 @@
 /**
  * The rate limits on a minimal app with small quotas: headers on every response, 429 with
- * Retry-After in the error envelope, quotas per user, and job submissions counted per project.
+ * Retry-After in the error envelope, quotas per user, and job submissions counted per project; and
+ * the concurrent-stream limit's slots (the real server's WebSocket handshake: test/e2e/api-policies).
  */
 import {
   createApp,
@@ -11,11 +12,16 @@ import {
   type App,
   type Database,
 } from '@lab/server-kit';
-import type { LightMyRequestResponse } from 'fastify';
+import { EventEmitter } from 'node:events';
+import type { FastifyReply, LightMyRequestResponse } from 'fastify';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuth, createRoleToken, type Auth } from '../../src/api/auth.js';
-import { registerRateLimits } from '../../src/api/rate-limits.js';
+import {
+  createStreamLimit,
+  registerRateLimits,
+  STREAM_RETRY_AFTER_SECONDS,
+} from '../../src/api/rate-limits.js';
 import { READ, WRITE } from '../../src/api/scopes.js';
 import { API_PREFIX } from '../../src/config.js';
 
@@ -178,5 +184,54 @@ describe('the job submission limit', () => {
     const listed = await app.inject({ url: `${API_PREFIX}/projects/alpha/jobs` });
     expect(listed.statusCode).toBe(200);
     expect(listed.headers['x-ratelimit-limit']).toBe(String(REQUESTS_PER_MINUTE));
+  });
+});
+
+describe('the concurrent-stream limit', () => {
+  /** The headers `admit` sets, as a reply would carry them. */
+  function replyHeaders() {
+    const set: Record<string, unknown> = {};
+    const reply = { headers: (headers: Record<string, unknown>) => Object.assign(set, headers) };
+    return { set, reply: reply as unknown as FastifyReply };
+  }
+
+  it('admits a user up to the limit, then refuses with RATE_LIMITED and the headers of this limit', () => {
+    const streams = createStreamLimit(2);
+    const { set, reply } = replyHeaders();
+    streams.admit('ada', new EventEmitter(), reply);
+    streams.admit('ada', new EventEmitter(), reply);
+    expect(set).toEqual({});
+    let refusal: unknown;
+    try {
+      streams.admit('ada', new EventEmitter(), reply);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({
+      code: 'RATE_LIMITED',
+      kind: 'rate_limited',
+      message: 'limit of 2 concurrent streams per user reached: close one first',
+      details: { limit: 2, window: 'concurrent', open: 2, retry_after_seconds: STREAM_RETRY_AFTER_SECONDS },
+    });
+    expect(set).toEqual({
+      'x-ratelimit-limit': 2,
+      'x-ratelimit-remaining': 0,
+      'x-ratelimit-reset': STREAM_RETRY_AFTER_SECONDS,
+      'retry-after': STREAM_RETRY_AFTER_SECONDS,
+    });
+    // Another user has slots of their own.
+    expect(() => streams.admit('grace', new EventEmitter(), replyHeaders().reply)).not.toThrow();
+  });
+
+  it('gives a slot back when its connection closes, and only that one', () => {
+    const streams = createStreamLimit(2);
+    const first = new EventEmitter();
+    streams.admit('ada', first, replyHeaders().reply);
+    streams.admit('ada', new EventEmitter(), replyHeaders().reply);
+    expect(() => streams.admit('ada', new EventEmitter(), replyHeaders().reply)).toThrow();
+    first.emit('close');
+    first.emit('close');
+    streams.admit('ada', new EventEmitter(), replyHeaders().reply);
+    expect(() => streams.admit('ada', new EventEmitter(), replyHeaders().reply)).toThrow();
   });
 });

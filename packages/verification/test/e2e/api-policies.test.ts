@@ -4,6 +4,7 @@
  * and their headers, the queue bound, missing tools, the upload limit, and the WebSocket limit.
  */
 import { spawnSync } from 'node:child_process';
+import type { IncomingHttpHeaders } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,23 +39,48 @@ function createToken(dataDir: string, name: string, role: string): string {
   return run.stdout.trim();
 }
 
-/** Opens a stream and answers how it ended: its close code and reason, and its messages. */
+interface Refusal {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: ErrorBody;
+}
+
+/**
+ * Opens a stream: `opened` settles with the handshake, `refused` with the HTTP answer when the
+ * server refuses the upgrade (the `ws` client's 'unexpected-response'), `closed` with the close code
+ * and reason; `messages` collects what arrives.
+ */
 function openStream(url: string, jobId: string, headers: Record<string, string>) {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/jobs/${jobId}/stream`, { headers });
   const messages: Record<string, unknown>[] = [];
   socket.on('message', (data: Buffer) =>
     messages.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>),
   );
+  // The client reports a refused handshake as an error too, once the answer has been read.
+  socket.on('error', () => undefined);
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })),
   );
+  let refuse: (refusal: Refusal) => void = () => undefined;
+  const refused = new Promise<Refusal>((resolve) => (refuse = resolve));
   const opened = new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_request, response) =>
-      reject(new Error(`HTTP ${response.statusCode}`)),
-    );
+    socket.once('unexpected-response', (request, response) => {
+      reject(new Error(`HTTP ${response.statusCode}`));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        refuse({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ErrorBody,
+        });
+        request.destroy();
+      });
+    });
   });
-  return { socket, messages, closed, opened };
+  opened.catch(() => undefined);
+  return { socket, messages, closed, opened, refused };
 }
 
 describe.skipIf(gate.skip)(
@@ -319,20 +345,51 @@ describe.skipIf(gate.skip)(
         ).toBe(200);
       });
 
-      it('limits concurrent streams per user to 10: the 11th is told why and closed with 1008', async () => {
+      it('limits concurrent streams per user to 10: the 11th is refused in the handshake with 429 and the rate-limit headers', async () => {
         const streams = Array.from({ length: 10 }, () => openStream(base, running, as('viewer')));
         await Promise.all(streams.map((s) => s.opened));
         const eleventh = openStream(base, running, as('viewer'));
-        const closed = await eleventh.closed;
-        expect(closed.code).toBe(1008);
-        expect(closed.reason).toContain('10 concurrent streams');
-        expect(eleventh.messages).toEqual([expect.objectContaining({ type: 'error', code: 'RATE_LIMITED' })]);
+        await expect(eleventh.opened).rejects.toThrow('HTTP 429');
+        const refusal = await eleventh.refused;
+        expect(refusal.status).toBe(429);
+        expect(refusal.headers).toMatchObject({
+          'x-ratelimit-limit': '10',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': '5',
+          'retry-after': '5',
+        });
+        expect(refusal.body).toEqual({
+          error: {
+            code: 'RATE_LIMITED',
+            message: 'limit of 10 concurrent streams per user reached: close one first',
+            details: { limit: 10, window: 'concurrent', open: 10, retry_after_seconds: 5 },
+          },
+        });
+        expect(eleventh.messages).toEqual([]);
         // Another user still gets a stream, which replays the history first.
         const other = openStream(base, running, as('developer'));
         await other.opened;
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(other.messages.some((m) => m.type === 'log')).toBe(true);
-        for (const stream of [...streams, other]) stream.socket.close();
+        // A closed stream gives its slot back (once the server has seen the connection end).
+        streams[0]!.socket.close();
+        await streams[0]!.closed;
+        let next = openStream(base, running, as('viewer'));
+        for (let attempt = 1; attempt < 20; attempt++) {
+          const accepted = await next.opened.then(
+            () => true,
+            () => false,
+          );
+          if (accepted) break;
+          expect((await next.refused).status).toBe(429);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          next = openStream(base, running, as('viewer'));
+        }
+        await next.opened;
+        // Now ten again: the next one is refused.
+        const twelfth = openStream(base, running, as('viewer'));
+        expect((await twelfth.refused).status).toBe(429);
+        for (const stream of [...streams.slice(1), next, other]) stream.socket.close();
       });
 
       it('limits job submissions per project per hour, with the rate-limit headers and Retry-After', async () => {
