@@ -15,6 +15,10 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict' // the resource's state does not allow it
   | 'too_large' // a body or upload over its documented limit
+  | 'method_not_allowed' // the path exists, but not with this method
+  | 'uri_too_long' // a path segment over the router's length limit
+  | 'headers_too_large' // request headers over the HTTP parser's limit
+  | 'request_timeout' // the request did not arrive whole in time
   | 'unsupported_media_type'
   | 'unprocessable' // well-formed, but a tool or the domain rejected it
   | 'rate_limited'
@@ -96,6 +100,37 @@ export const KitErrors = {
     'NOT_FOUND',
     'not_found',
     (p) => `no route ${p.method} ${p.url}`,
+  ),
+  methodNotAllowed: defineError<{ method: string; url: string; allowed: readonly string[] }>(
+    'METHOD_NOT_ALLOWED',
+    'method_not_allowed',
+    (p) => `${p.url} does not answer ${p.method}; it answers ${p.allowed.join(', ')}`,
+  ),
+  badUrl: defineError<{ url: string }>(
+    'BAD_URL',
+    'invalid',
+    (p) => `'${p.url}' is not a valid URL: a percent-encoded part is not UTF-8`,
+  ),
+  uriTooLong: defineError<{ limit: number }>(
+    'URI_TOO_LONG',
+    'uri_too_long',
+    (p) => `a path segment is longer than ${p.limit} characters`,
+  ),
+  headersTooLarge: defineError<{ limitBytes: number }>(
+    'HEADERS_TOO_LARGE',
+    'headers_too_large',
+    (p) => `the request headers exceed the limit of ${p.limitBytes} bytes`,
+  ),
+  requestTimeout: defineError(
+    'REQUEST_TIMEOUT',
+    'request_timeout',
+    () => 'the request did not arrive whole in time',
+  ),
+  badRequest: defineError<{ reason: string }>('BAD_REQUEST', 'invalid', (p) => p.reason),
+  invalidUtf8: defineError<{ location: string; field: string }>('INVALID_UTF8', 'invalid', (p) =>
+    p.field === ''
+      ? `the ${p.location} is not valid UTF-8`
+      : `${p.location} field '${p.field}' is not valid UTF-8`,
   ),
   unauthorized: defineError<{ reason: string }>('UNAUTHORIZED', 'unauthenticated', (p) => p.reason),
   forbidden: defineError<{ scope: string }>(

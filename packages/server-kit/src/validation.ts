@@ -8,6 +8,8 @@ export interface SchemaIssue {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The schema holding the failed keyword (Ajv's `verbose` errors carry it). */
+  parentSchema?: unknown;
 }
 
 export interface IssueDescription {
@@ -19,18 +21,33 @@ export interface IssueDescription {
   suggestion: string;
 }
 
+/**
+ * For a `oneOf` of alternatives told apart by a required field (`{required: ['qasm']}` or
+ * `{required: ['circuit']}`) that several matched: the field of each alternative that matched.
+ */
+function exclusiveFields(issue: SchemaIssue): string[] | undefined {
+  const passing = issue.params.passingSchemas;
+  const branches = (issue.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf;
+  if (issue.keyword !== 'oneOf' || !Array.isArray(passing) || branches === undefined) return undefined;
+  const fields = (passing as number[]).map((index) => branches[index]?.required?.[0]);
+  return fields.every((field): field is string => typeof field === 'string') ? fields : undefined;
+}
+
 /** `/cpu/count` plus a missing or extra property name, as the dotted path `cpu.count`. */
 function fieldOf(issue: SchemaIssue): string {
   const segments = issue.instancePath
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const property = issue.params.missingProperty ?? issue.params.additionalProperty;
+  const property =
+    issue.params.missingProperty ?? issue.params.additionalProperty ?? exclusiveFields(issue)?.at(-1);
   if (typeof property === 'string') segments.push(property);
   return segments.join('.');
 }
 
 function expectationOf(issue: SchemaIssue): string {
+  const exclusive = exclusiveFields(issue);
+  if (exclusive !== undefined) return `must be absent when '${exclusive[0]}' is given`;
   switch (issue.keyword) {
     case 'required':
       return 'is required';

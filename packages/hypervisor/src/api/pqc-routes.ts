@@ -193,7 +193,9 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
         querystring: Type.Object(
           {
             format: Type.Optional(PublicKeyFormat),
-            version: Type.Optional(Type.Integer({ minimum: 1, description: 'default: the current version' })),
+            version: Type.Optional(
+              Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'default: the current version' }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -12,7 +12,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { resolve as resolvePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, httpStatusFor, type ErrorKind } from '@lab/server-kit';
+import { AppError, errorKindOfStatus } from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { CliErrors } from './errors.js';
 import { createSseParser } from './sse.js';
@@ -55,28 +55,6 @@ export interface ApiClient {
   requestText(method: string, path: string, options?: RequestOptions & { accept?: string }): Promise<string>;
   /** Follows the event stream until `signal` aborts or the service stays away too long. */
   events(options?: FollowOptions): AsyncGenerator<ServiceEvent, void, undefined>;
-}
-
-// Every kind once, so the status-to-kind table below is built from the kit's own mapping.
-const KINDS = {
-  invalid: true,
-  unauthenticated: true,
-  forbidden: true,
-  not_found: true,
-  conflict: true,
-  too_large: true,
-  unsupported_media_type: true,
-  unprocessable: true,
-  rate_limited: true,
-  unavailable: true,
-  internal: true,
-} satisfies Record<ErrorKind, true>;
-const KIND_BY_STATUS = new Map(
-  (Object.keys(KINDS) as ErrorKind[]).map((kind) => [httpStatusFor(kind), kind] as const),
-);
-
-function kindOfStatus(status: number): ErrorKind {
-  return KIND_BY_STATUS.get(status) ?? (status < 500 ? 'invalid' : 'internal');
 }
 
 function withQuery(path: string, query: Query | undefined): string {
@@ -176,7 +154,7 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     if (envelope === undefined) {
       return CliErrors.badResponse({ request: label, reason: `status ${status} without an error body` });
     }
-    return new AppError(envelope.code, kindOfStatus(status), envelope.message, { details: envelope.details });
+    return new AppError(envelope.code, errorKindOfStatus(status), envelope.message, { details: envelope.details });
   };
 
   /** Sends a request and resolves with the body of a 2xx answer; any other answer is thrown. */

@@ -94,6 +94,8 @@ export const SubmitJobBodySchema = Type.Object(
   },
   {
     additionalProperties: false,
+    // The program comes in exactly one of its two forms.
+    oneOf: [{ required: ['qasm'] }, { required: ['circuit'] }],
     description: 'A job to run: exactly one of `qasm` and `circuit`, and the run options',
   },
 );

@@ -26,9 +26,12 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { KitErrors } from '../errors.js';
+import { KitErrors, type AppError } from '../errors.js';
+import { trackAllowedMethods } from './allowed-methods.js';
+import { clientErrorHandler } from './client-errors.js';
 import { errorResponse, toAppError } from './error-response.js';
 import { ErrorEnvelopeSchema } from './schemas.js';
+import { checkQueryUtf8, decodeJsonText } from './utf8.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -80,8 +83,40 @@ export interface AppOptions {
 }
 
 type OpenApiDocument = {
-  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: object }> }>>;
+  paths?: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
+        responses?: Record<string, { headers?: object }>;
+      }
+    >
+  >;
 };
+
+function acceptsNull(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { type, anyOf, oneOf } = schema as { type?: unknown; anyOf?: unknown; oneOf?: unknown };
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  return [anyOf, oneOf].some((variants) => Array.isArray(variants) && variants.some(acceptsNull));
+}
+
+/**
+ * Marks as optional the request bodies that may be left out: @fastify/swagger marks every body
+ * required, but a body schema that accepts null (`Type.Union([..., Type.Null()])`) is what an
+ * action route with options declares, and the JSON parser takes no body as no value.
+ */
+function documentOptionalBodies(document: OpenApiDocument): void {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const { requestBody } of Object.values(operations)) {
+      const schemas = Object.values(requestBody?.content ?? {}).map((media) => media.schema);
+      if (requestBody !== undefined && schemas.length > 0 && schemas.every(acceptsNull)) {
+        requestBody.required = false;
+      }
+    }
+  }
+}
 
 /** Adds `headers` to every response of every operation of `document`, in place. */
 function documentResponseHeaders(document: OpenApiDocument, headers: Record<string, object>): void {
@@ -95,6 +130,8 @@ function documentResponseHeaders(document: OpenApiDocument, headers: Record<stri
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Longest path parameter (a name, an id) the router matches; a longer one is 414 URI_TOO_LONG. */
+export const MAX_PARAM_LENGTH = 100;
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 128;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -148,9 +185,33 @@ function makeAjv(options: AjvOptions): Ajv {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const errorContext = (request: FastifyRequest) => ({
+    bodyLimit,
+    maxParamLength: MAX_PARAM_LENGTH,
+    contentType: request.headers['content-type'],
+    url: request.url,
+  });
+  /** Every error answer, the framework's own included, goes through here. */
+  const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error, errorContext(request));
+    const { status, body } = errorResponse(appError, request.id);
+    request.errorCode = appError.code;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status }, 'request refused');
+    }
+    return reply.status(status).header('x-request-id', request.id).send(body);
+  };
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A URL that is not UTF-8, or a path parameter over the limit, found by the router itself.
+    frameworkErrors: (error, request, reply) => {
+      answerError(error, request, reply);
+    },
+    clientErrorHandler: clientErrorHandler(options.logger),
     logController: new AccessLog({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {
       const offered = req.headers['x-request-id'];
@@ -162,15 +223,20 @@ export async function createApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const bodyAjv = makeAjv({ coerceTypes: false });
+  // Verbose errors carry the failed keyword's schema, which names the alternatives of a oneOf.
+  const bodyAjv = makeAjv({ coerceTypes: false, verbose: true });
   const textAjv = makeAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
   );
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const text = decodeJsonText(body as Buffer);
+    if (typeof text !== 'string') {
+      done(text);
+      return;
+    }
     // An empty body is no body: `curl -X POST` on an action route sends exactly that.
     if (text.trim() === '') {
       done(null, undefined);
@@ -193,6 +259,26 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
     done(null, parsed);
   });
+  // An empty body is no body whatever type it claims: `curl -d ''` and Python's urllib send an
+  // empty form. A body of a type no route reads is still 415, refused before it is read.
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const refuse = () =>
+      done(KitErrors.unsupportedMediaType({ contentType: request.headers['content-type'] ?? 'none' }));
+    const length = request.headers['content-length'];
+    if (length !== undefined) {
+      if (Number(length) === 0) done(null, undefined);
+      else refuse();
+      return;
+    }
+    let received = false;
+    payload.on('data', () => {
+      if (!received) refuse();
+      received = true;
+    });
+    payload.on('end', () => {
+      if (!received) done(null, undefined);
+    });
+  });
 
   // Connections that have not sent a request yet (clients such as undici open spares) are not
   // "idle" to Node, so server.close() would wait for the client to drop them: track and drop them.
@@ -213,6 +299,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    const badQuery = checkQueryUtf8(request.url);
+    if (badQuery !== undefined) throw badQuery;
   });
   // A response finished while draining closes its connection, so the server need not wait for
   // the client to drop an idle keep-alive socket.
@@ -220,28 +308,24 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (shutdown.signal.aborted) reply.header('connection', 'close');
   });
 
-  app.setErrorHandler(async (error, request, reply) => {
-    const appError = toAppError(error, {
-      bodyLimit,
-      contentType: request.headers['content-type'],
-    });
-    const { status, body } = errorResponse(appError, request.id);
-    request.errorCode = appError.code;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      request.log.info({ code: appError.code, status }, 'request refused');
-    }
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
 
+  const allowedMethods = trackAllowedMethods(app, { maxParamLength: MAX_PARAM_LENGTH });
   app.setNotFoundHandler(async (request, reply) => {
-    const notFound = KitErrors.routeNotFound({
-      method: request.method,
-      url: request.url.split('?')[0] ?? '/',
-    });
-    const { status, body } = errorResponse(notFound, request.id);
-    request.errorCode = notFound.code;
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods.of(path);
+    let error: AppError;
+    if (allowed.length === 0) {
+      error = KitErrors.routeNotFound({ method: request.method, url: path });
+    } else {
+      error = KitErrors.methodNotAllowed(
+        { method: request.method, url: path, allowed },
+        { details: { method: request.method, allowed } },
+      );
+      reply.header('allow', allowed.join(', '));
+    }
+    const { status, body } = errorResponse(error, request.id);
+    request.errorCode = error.code;
     return reply.status(status).send(body);
   });
 
@@ -267,6 +351,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     transformObject: (documents) => {
       // This app writes OpenAPI 3.1 only, never Swagger 2.
       const { openapiObject } = documents as { openapiObject: Record<string, unknown> };
+      documentOptionalBodies(openapiObject);
       documentResponseHeaders(openapiObject, {
         'X-Request-Id': {
           description: 'the request id: the one sent, when well-formed, otherwise a new UUID',
@@ -283,7 +368,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
 
-  app.get(`${options.prefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    `${options.prefix}/openapi.json`,
+    { schema: { hide: true, querystring: { type: 'object', additionalProperties: false } } },
+    async () => app.swagger(),
+  );
   if (options.docs ?? true) {
     await app.register(swaggerUi, { routePrefix: `${options.prefix}/docs` });
   }

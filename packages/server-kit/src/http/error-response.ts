@@ -21,6 +21,10 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  method_not_allowed: 405,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  request_timeout: 408,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
@@ -30,6 +34,15 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
 
 export function httpStatusFor(kind: ErrorKind): number {
   return STATUS_BY_KIND[kind];
+}
+
+const KIND_BY_STATUS = new Map(
+  (Object.entries(STATUS_BY_KIND) as [ErrorKind, number][]).map(([kind, status]) => [status, kind]),
+);
+
+/** The kind of an error answered with `status`, for clients: the reverse of `httpStatusFor`. */
+export function errorKindOfStatus(status: number): ErrorKind {
+  return KIND_BY_STATUS.get(status) ?? (status < 500 ? 'invalid' : 'internal');
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -51,19 +64,24 @@ function validationError(issues: SchemaIssue[], location: string): AppError {
 const CODE_BY_STATUS: Record<number, [string, ErrorKind]> = {
   400: ['BAD_REQUEST', 'invalid'],
   404: ['NOT_FOUND', 'not_found'],
-  405: ['METHOD_NOT_ALLOWED', 'invalid'],
+  405: ['METHOD_NOT_ALLOWED', 'method_not_allowed'],
   406: ['NOT_ACCEPTABLE', 'invalid'],
-  408: ['REQUEST_TIMEOUT', 'invalid'],
+  408: ['REQUEST_TIMEOUT', 'request_timeout'],
   413: ['PAYLOAD_TOO_LARGE', 'too_large'],
   415: ['UNSUPPORTED_MEDIA_TYPE', 'unsupported_media_type'],
   429: ['RATE_LIMITED', 'rate_limited'],
 };
 
+/** What the translation needs to know of the app and the request. */
+export interface ErrorContext {
+  bodyLimit: number;
+  maxParamLength: number;
+  contentType: string | undefined;
+  url: string;
+}
+
 /** Translates anything thrown while handling a request into an `AppError`. */
-export function toAppError(
-  error: unknown,
-  request: { bodyLimit: number; contentType: string | undefined },
-): AppError {
+export function toAppError(error: unknown, request: ErrorContext): AppError {
   if (error instanceof AppError) return error;
   if (!isFastifyError(error)) return KitErrors.internal(undefined, { cause: error });
   if (error.validation) {
@@ -74,6 +92,13 @@ export function toAppError(
       return KitErrors.payloadTooLarge({ limitBytes: request.bodyLimit }, { cause: error });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return KitErrors.unsupportedMediaType({ contentType: request.contentType ?? 'none' }, { cause: error });
+    case 'FST_ERR_BAD_URL':
+      return KitErrors.badUrl({ url: request.url }, { cause: error });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return KitErrors.uriTooLong(
+        { limit: request.maxParamLength },
+        { cause: error, details: { limit: request.maxParamLength } },
+      );
   }
   // Other client errors raised by Fastify or a plugin keep their status under a stable code.
   const status = error.statusCode ?? 500;

@@ -18,6 +18,7 @@ import type {
 import { KitErrors } from '../errors.js';
 import { hasScope } from '../credentials/tokens.js';
 import type { App } from './app.js';
+import { normaliseRequestSchemas } from './route-schemas.js';
 import { ErrorEnvelopeRef } from './schemas.js';
 
 /** Who is calling: a token's name and scopes, or a principal a service derives otherwise. */
@@ -122,7 +123,7 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
       method: route.method,
       url: options.prefix + route.url,
       schema: {
-        ...route.schema,
+        ...normaliseRequestSchemas(`${route.method} ${route.url}`, route.schema),
         summary: route.summary,
         description: [route.schema.description, accessDescription(access)].filter(Boolean).join('\n\n'),
         tags: route.tags,

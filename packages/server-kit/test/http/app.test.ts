@@ -1,9 +1,11 @@
+import { maxHeaderSize } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { Type } from 'typebox';
 import { defineError, defineRoute, registerRoutes, type App } from '../../src/index.js';
 import { testApp } from '../helpers.js';
-import { MAX_JSON_DEPTH } from '../../src/http/app.js';
+import { MAX_JSON_DEPTH, MAX_PARAM_LENGTH } from '../../src/http/app.js';
 
 const Conflict = defineError<{ name: string }>(
   'VM_ALREADY_RUNNING',
@@ -45,7 +47,9 @@ beforeEach(async () => {
         summary: 'list',
         tags: ['vms'],
         access: 'public',
-        schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1, default: 1 }) }) },
+        schema: {
+          querystring: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }) }),
+        },
         handler: async (request) => ({ page: request.query.page }),
       }),
       defineRoute({
@@ -211,6 +215,118 @@ describe('error envelope', () => {
     expect((await app.inject({ method: 'POST', url: '/api/v1/vms/web/start' })).statusCode).toBe(200);
     expect((await post('/api/v1/vms/web/start', '')).statusCode).toBe(200);
   });
+
+  it('takes an empty body as no body whatever its declared type (curl -d "", urllib)', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream']) {
+      const response = await post('/api/v1/vms/web/start', '', type);
+      expect(response.statusCode, type).toBe(200);
+    }
+    // Still a body for a route that needs one, so the missing fields are named, not the type.
+    const create = await post('/api/v1/vms', '', 'application/x-www-form-urlencoded');
+    expect(create.statusCode).toBe(400);
+    expect(create.json().error.code).toBe('VALIDATION_ERROR');
+    // A non-empty body of a type no route reads is still refused.
+    expect((await post('/api/v1/vms/web/start', 'a=1', 'application/x-www-form-urlencoded')).statusCode).toBe(
+      415,
+    );
+  });
+
+  it('takes an empty chunked body of any type as no body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/vms/web/start',
+      headers: { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('invalid UTF-8', () => {
+  it('refuses a body with bytes that are not UTF-8, naming the field, instead of replacing them', async () => {
+    const payload = Buffer.concat([
+      Buffer.from('{"name":"p'),
+      Buffer.from([0xff]),
+      Buffer.from('","cpu":{"count":1}}'),
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/vms',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'INVALID_UTF8',
+      message: "body field 'name' is not valid UTF-8",
+      details: { location: 'body', field: 'name', byte_offset: 10 },
+    });
+  });
+
+  it('names a nested field, and the body when the bytes are outside any string', async () => {
+    const nested = Buffer.concat([
+      Buffer.from('{"cpu":{"tags":["ok","a'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"]}}'),
+    ]);
+    const inner = await post('/api/v1/vms', nested as unknown as string);
+    expect(inner.json().error.details.field).toBe('cpu/tags/1');
+    const outside = Buffer.concat([Buffer.from('{"a":1'), Buffer.from([0xfe]), Buffer.from('}')]);
+    const whole = await post('/api/v1/vms', outside as unknown as string);
+    expect(whole.json().error).toMatchObject({ code: 'INVALID_UTF8', details: { field: '' } });
+  });
+
+  it('keeps well-formed text, U+FFFD and astral characters included', async () => {
+    const response = await post('/api/v1/vms', JSON.stringify({ name: 'a\uFFFD😀', cpu: { count: 1 } }));
+    // Refused by the name pattern, which proves the text reached validation intact.
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses a query parameter whose percent-encoding is not UTF-8, naming it', async () => {
+    const response = await app.inject({ url: '/api/v1/vms?page=%FF' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'INVALID_UTF8',
+      details: { location: 'querystring', field: 'page' },
+    });
+    expect((await app.inject({ url: '/api/v1/vms?page=%32' })).json()).toEqual({ page: 2 });
+  });
+});
+
+describe('answers the framework gives', () => {
+  it('answers a known path with an unknown method 405 with an Allow header', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/api/v1/vms?x=1' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, POST');
+    expect(response.json().error).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      details: { method: 'DELETE', allowed: ['GET', 'HEAD', 'POST'] },
+    });
+    const action = await app.inject({ method: 'GET', url: '/api/v1/vms/web/start' });
+    expect(action.statusCode).toBe(405);
+    expect(action.headers.allow).toBe('POST');
+    expect((await app.inject({ method: 'GET', url: '/api/v1/vms/web/nothing' })).statusCode).toBe(404);
+  });
+
+  it('answers a path parameter over the router limit 414 in the envelope, with a request id', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/vms/${'a'.repeat(MAX_PARAM_LENGTH + 1)}/start`,
+    });
+    expect(response.statusCode).toBe(414);
+    expect(response.json().error).toMatchObject({
+      code: 'URI_TOO_LONG',
+      details: { limit: MAX_PARAM_LENGTH },
+    });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a path that is not UTF-8 400 BAD_URL in the envelope', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/vms/%FF/start' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('BAD_URL');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
 
 describe('request ids', () => {
@@ -320,5 +436,44 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).not.toMatch(/https?:\/\/(unpkg|cdn)/);
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  /** Sends `raw` on a fresh connection to the listening app; resolves with all it answered. */
+  async function exchange(raw: string): Promise<string> {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  function parse(answer: string): { status: number; headers: string; body: any } {
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: JSON.parse(body) };
+  }
+
+  it('answers headers over the limit 431 in the envelope, with a request id', async () => {
+    const answer = parse(
+      await exchange(`GET /api/v1/vms HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(maxHeaderSize)}\r\n\r\n`),
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.body.error).toMatchObject({
+      code: 'HEADERS_TOO_LARGE',
+      details: { limit_bytes: maxHeaderSize },
+    });
+    expect(answer.headers).toMatch(/x-request-id: [0-9a-f-]{36}/);
+  });
+
+  it('answers bytes that are not HTTP 400 BAD_REQUEST in the envelope', async () => {
+    const answer = parse(await exchange('HELLO\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('BAD_REQUEST');
+    expect(answer.headers).toMatch(/x-request-id: [0-9a-f-]{36}/);
   });
 });

@@ -52,7 +52,8 @@ export function registerDocsRoutes(app: App): void {
   const redocBundle = readFileSync(
     createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'),
   );
-  const hidden = { schema: { hide: true } };
+  // Like every API route, the documentation's pages take no query parameter they would ignore.
+  const hidden = { schema: { hide: true, querystring: { type: 'object', additionalProperties: false } } };
 
   app.get(`${API_PREFIX}/redoc`, hidden, async (_request, reply) =>
     reply

@@ -2,6 +2,7 @@
 import { Nullable } from '@lab/server-kit';
 import { Type, type TSchema } from 'typebox';
 import { STAGES } from '../domain/verify-config.js';
+import { pageParameters } from './paging.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 const JobStatusSchema = Type.Enum(['queued', 'running', 'passed', 'failed', 'cancelled'], {
@@ -98,8 +99,7 @@ export const JobListSchema = Type.Object({
 });
 
 export const JobListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pageParameters('jobs'),
   status: Type.Optional(JobStatusSchema),
 });
 

@@ -32,6 +32,7 @@ import {
 import { UPLOAD_FIELD, type IncomingFile, type UploadLimits } from '../domain/project-files.js';
 import { MAX_PATH_LENGTH } from '../domain/project-paths.js';
 import { DEFAULT_SORT, type ProjectService } from '../domain/project-service.js';
+import { pageParameters } from './paging.js';
 import { READ, WRITE } from './scopes.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
@@ -122,8 +123,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
       access: READ,
       schema: {
         querystring: Type.Object({
-          page: Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' }),
-          per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'projects per page' }),
+          ...pageParameters('projects'),
           status: Type.Optional(
             Type.Enum([...PROJECT_STATUSES], { description: 'only projects in this status' }),
           ),

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { LIFECYCLE_EVENTS } from '../domain/job-events.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/webhooks/retry-schedule.js';
 import type { DeliveryView, WebhookService, WebhookView } from '../domain/webhooks/webhook-service.js';
+import { pageParameters } from './paging.js';
 import { ADMIN } from './scopes.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
@@ -192,13 +193,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
       schema: {
         params: WebhookParams,
         querystring: Type.Object({
-          page: Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' }),
-          per_page: Type.Integer({
-            minimum: 1,
-            maximum: 100,
-            default: 20,
-            description: 'deliveries per page',
-          }),
+          ...pageParameters('deliveries'),
         }),
         response: {
           200: Type.Object({
