@@ -6,4 +6,6 @@ describeServeCommand({
   bin: fileURLToPath(new URL('../bin/hvctl.js', import.meta.url)),
   prefix: '/api/v1',
   databaseFile: 'hypervisor.db',
+  // The specification's API reference is at revision 1.0.
+  version: '1.0.0',
 });

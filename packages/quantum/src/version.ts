@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readPackageVersion } from '@lab/server-kit';
 
-/** The package version, read from package.json so it is written in one place. */
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+/** The package version, which is also the API's: written once, in package.json. */
+export const VERSION = readPackageVersion(new URL('../package.json', import.meta.url));

@@ -20,4 +20,5 @@ export * from './cli/run-cli.js';
 export * from './lifecycle/run-service.js';
 export * from './system/executables.js';
 export * from './system/spawn-worker.js';
+export * from './system/package-version.js';
 export * from './concurrency/keyed-mutex.js';

@@ -1,11 +1,13 @@
 /**
  * The end-to-end checks every service's `serve` command must pass, run against its real binary:
- * health, the OpenAPI 3.1 document, the error envelope on unknown routes, state in the data
- * directory, bad settings refused, and a clean exit on SIGTERM.
+ * health, the OpenAPI 3.1 document, one version everywhere, the error envelope on unknown routes
+ * and on what the HTTP parser refuses, state in the data directory, bad settings refused, and a
+ * clean exit on SIGTERM.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
@@ -18,6 +20,8 @@ export interface ServeSuiteOptions {
   prefix: string;
   /** Name of the SQLite file in the data directory. */
   databaseFile: string;
+  /** The version its specification gives, which `--version`, `/health` and OpenAPI all say. */
+  version: string;
 }
 
 export function describeServeCommand(options: ServeSuiteOptions): void {
@@ -51,6 +55,24 @@ export function describeServeCommand(options: ServeSuiteOptions): void {
       const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths)).toContain(`${options.prefix}/health`);
+    });
+
+    it(`says it is version ${options.version} in --version, /health and its OpenAPI document`, async () => {
+      const cli = spawnSync(process.execPath, [options.bin, '--version'], { encoding: 'utf8' });
+      expect(cli.stdout.trim()).toBe(options.version);
+      const health = (await (await fetch(`${server.url}/health`)).json()) as { version: string };
+      expect(health.version).toBe(options.version);
+      const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { info: { version: string } };
+      expect(doc.info.version).toBe(options.version);
+    });
+
+    it('answers headers over the limit 431 in the error envelope, with a request id', async () => {
+      const response = await fetch(`${server.url}/health`, {
+        headers: { 'x-big': 'a'.repeat(maxHeaderSize) },
+      });
+      expect(response.status).toBe(431);
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('HEADERS_TOO_LARGE');
     });
 
     it('answers an unknown route with 404 in the error envelope', async () => {
