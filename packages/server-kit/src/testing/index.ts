@@ -2,3 +2,9 @@ export { isToolInstalled, requireTools, type ToolGate } from './tools.js';
 export { startServiceProcess, type ServiceProcess } from './service-process.js';
 export { describeServeCommand, type ServeSuiteOptions } from './serve-suite.js';
 export { expectAppError, expectAppErrorAsync } from './app-errors.js';
+export {
+  describeApiConformance,
+  documentedOperations,
+  type ApiConformanceOptions,
+  type DocumentedOperation,
+} from './api-conformance.js';
