@@ -11,7 +11,8 @@
  * Bits without a register of their own (bits declared inside blocks and subroutines, the result
  * of `measure q;`, a subroutine's measured result used in an expression) are measured into
  * one-bit registers named `_scratch0`, `_scratch1`, ...; those of a block's bits are reused once
- * the block ends.
+ * the block ends. Only scratch bits are reused: a block's alias of a register, or a subroutine's
+ * bit that measures straight into its caller's register, shares clbits that outlive it.
  */
 import type { Circuit } from '../circuit/circuit.js';
 import { bitValue } from './classical.js';
@@ -22,6 +23,7 @@ import { bitsValue, type Value } from './values.js';
 export class ClassicalBits {
   private readonly generations: number[] = [];
   private readonly freeScratch: number[] = [];
+  private readonly scratchClbits = new Set<number>();
   private scratchCount = 0;
 
   constructor(
@@ -43,9 +45,17 @@ export class ClassicalBits {
     });
   }
 
-  /** Cells of a local variable: known zeros without clbits until something is measured into them. */
-  localCells(size: number, label: (i: number) => string): BitCell[] {
-    return Array.from({ length: size }, (_, i) => ({ value: bitValue(0n), label: label(i) }));
+  /**
+   * Cells of a local variable: known zeros, without clbits until something is measured into
+   * them, or measured into `clbits` (a subroutine's result that goes straight to its caller's bits).
+   */
+  localCells(size: number, label: (i: number) => string, clbits?: readonly number[]): BitCell[] {
+    return Array.from({ length: size }, (_, i) => {
+      const clbit = clbits?.[i];
+      return clbit === undefined
+        ? { value: bitValue(0n), label: label(i) }
+        : { value: bitValue(0n), clbit, label: label(i) };
+    });
   }
 
   /** The clbit of a cell, giving a local cell a scratch bit on its first measurement. */
@@ -61,12 +71,14 @@ export class ClassicalBits {
     const register = this.circuit.addClassicalRegister(this.registerName(`_scratch${this.scratchCount}`), 1);
     this.scratchCount += 1;
     this.generations[register.start] = 0;
+    this.scratchClbits.add(register.start);
     return register.start;
   }
 
   /** Returns the scratch bits of cells going out of scope. */
   release(cells: readonly BitCell[]): void {
-    for (const cell of cells) if (cell.clbit !== undefined) this.freeScratch.push(cell.clbit);
+    for (const cell of cells)
+      if (cell.clbit !== undefined && this.scratchClbits.has(cell.clbit)) this.freeScratch.push(cell.clbit);
   }
 
   /** Records a measurement into `clbit`; returns the read of its new value. */

@@ -11,7 +11,7 @@
  */
 import type { Condition } from '../circuit/circuit.js';
 import type { Span } from './ast.js';
-import { qasmError } from './diagnostics.js';
+import { qasmError, unsupportedConstruct } from './diagnostics.js';
 
 /** Most distinct classical bits a predicate may read when it has to be expanded by enumeration. */
 export const MAX_CONDITION_BITS = 12;
@@ -96,8 +96,9 @@ export function checkFresh(
 ): void {
   for (const read of reads) {
     if (generationOf(read.clbit) !== read.generation) {
-      throw qasmError(
+      throw unsupportedConstruct(
         at,
+        "a bit's value from before it was measured again",
         `this uses the value ${read.label} had before it was measured again; ` +
           'the circuit model keeps only the latest measurement of a bit (read it into another bit first)',
       );

@@ -443,10 +443,7 @@ export abstract class Evaluator {
         throw qasmError(at, `array '${entry.name}' takes one integer per dimension, not a set`);
       for (const item of element as readonly (Expression | RangeDefinition)[]) {
         if (item.kind === 'RangeDefinition')
-          throw qasmError(
-            item.span,
-            `slices of array '${entry.name}' are not supported; index single elements`,
-          );
+          throw unsupportedConstruct(item.span, 'array slice', `index single elements of '${entry.name}'`);
         flat.push(item);
       }
       used += 1;

@@ -38,13 +38,16 @@
  *   bits, one conditioned copy each (equalities, single bits and `!`/`&&`/`||` of them directly;
  *   anything else by enumeration, at most `MAX_CONDITION_BITS` (12) bits and
  *   `MAX_CONDITION_COPIES` (1,024) copies). Using a value after one of its bits was measured
- *   again is an error, as is measuring, inside a branch, a bit its condition reads. Loops,
- *   `break`, `continue` and `return` that depend on measurements are errors.
+ *   again, measuring inside a branch a bit its condition reads, loops whose condition or bounds
+ *   depend on measurements, and `break`, `continue` or `return` under a measured condition are
+ *   valid OpenQASM the circuit model cannot express: UNSUPPORTED_QASM_FEATURE.
  * - **Assigning bits.** A bit's program value may differ from its clbit while the program runs
  *   (`c[0] = 1;`, `c[0] = c[1];`), but a reported bit (a global bit register) must end holding
  *   what its clbit holds: the latest measurement into it, or 0 if never written. Otherwise the
- *   import fails at the assignment: the circuit model's bits receive only measurements.
- *   `c = f(q);` where `f` ends in `return measure ...` measures straight into `c`.
+ *   import fails at the assignment (UNSUPPORTED_QASM_FEATURE): the circuit model's bits receive
+ *   only measurements. `c = f(q);` measures straight into `c` where `f` ends in
+ *   `return measure ...`, or in `return b;` for a bit variable declared at the top of its body
+ *   and written only by measurements.
  * - **Scratch bits.** Measurements with no reported destination (`measure q;`, bits declared in
  *   blocks or subroutines, a subroutine's measured result used in an expression) go to one-bit
  *   registers `_scratch0`, `_scratch1`, ... (reused when a block's bits go out of scope), which
@@ -53,13 +56,15 @@
  *   when the circuit runs; other inputs need a value (`MISSING_INPUT`). A value of the wrong
  *   type or an unknown name in `inputs` is `INVALID_RUN_OPTIONS`.
  * - **Not modelled.** `delay` is dropped with a warning; `box`, `duration`, `stretch`, gate
- *   durations, `defcal`, `cal`, `defcalgrammar`, `extern` and complex numbers are
+ *   durations, `defcal`, `cal`, `defcalgrammar`, `extern`, complex numbers, array literals and
+ *   slices, `input`/`output` arrays and assigning bits of an array element are
  *   UNSUPPORTED_QASM_FEATURE. Pragmas and annotations (known or not) are ignored. Barriers
  *   inside gate bodies are dropped with a warning.
  * - **Limits.** `DEFAULT_LIMITS`: 1,000,000 loop iterations over the whole program, 1,000,000
  *   operations in the circuit, subroutine calls 64 deep.
  *
- * Every error is INVALID_QASM (or UNSUPPORTED_QASM_FEATURE) at the offending node with
+ * Every error is INVALID_QASM (not valid OpenQASM, or past a limit) or UNSUPPORTED_QASM_FEATURE
+ * (valid, but not runnable here; `details.construct` names what) at the offending node with
  * `details.line`, `details.column` and, inside an included file, `details.file`.
  */
 import { Circuit } from '../circuit/circuit.js';

@@ -181,7 +181,9 @@ export class Interpreter extends Emitter {
   private callDepth = 0;
   /** Loops enclosing the current statement, within one subroutine or gate body. */
   private loopDepth = 0;
-  private readonly reportedCells: BitCell[] = [];
+  private readonly reportedCells = new Set<BitCell>();
+  /** In a call whose result goes to reported bits: the bit variable of the body that measures straight into them. */
+  private returnInto: ReturnTarget | undefined;
   private readonly includedBuiltins = new Set<string>();
   private readonly usedInputs = new Set<string>();
 
@@ -194,7 +196,8 @@ export class Interpreter extends Emitter {
     super(version, circuit, limits);
     this.scope.onRelease = (entries) => {
       for (const entry of entries)
-        if (entry.kind === 'bits' && entry.access === 'mutable') this.bits.release(entry.cells);
+        if (entry.kind === 'bits' && entry.access === 'mutable' && entry.alias !== true)
+          this.bits.release(entry.cells);
     };
   }
 
@@ -259,7 +262,7 @@ export class Interpreter extends Emitter {
         return NORMAL;
       case 'ConstantDeclaration': {
         const type = this.declaredType(s.type);
-        if (type.kind === 'array') throw qasmError(s.type.span, 'constant arrays are not supported');
+        if (type.kind === 'array') throw qasmError(s.type.span, "'const' takes a scalar type, not an array");
         const what = `the value of const '${s.name.name}'`;
         const value = convert(this.known(s.init, what), type, s.init.span);
         this.checkConstant(s.init, what);
@@ -467,11 +470,18 @@ export class Interpreter extends Emitter {
     const type = this.declaredType(s.type);
     if (type.kind === 'array') return this.declareArray(s.name, type, s.init, s.span);
     if (type.kind === 'bit') {
-      const entry = this.declareBits(s.name, type.size);
+      const into = this.returnInto?.declaration === s ? this.returnInto.clbits : undefined;
+      const entry = this.declareBits(s.name, type.size, into?.length === (type.size ?? 1) ? into : undefined);
       if (s.init === undefined) return;
       if (s.init.kind === 'MeasureExpression')
         this.measureInto(this.qubitsOf(s.init.operand), entry.cells, entry.scalar, s.init.span);
-      else this.assignCells(entry.cells, entry.scalar, this.evaluate(s.init), s.init.span);
+      else
+        this.assignCells(
+          entry.cells,
+          entry.scalar,
+          this.evaluateInto(s.init, this.reportedTarget(entry.cells)),
+          s.init.span,
+        );
       return;
     }
     const value =
@@ -479,14 +489,21 @@ export class Interpreter extends Emitter {
     this.scope.declare({ kind: 'variable', name: s.name.name, type, value, access: 'mutable' }, s.name.span);
   }
 
-  /** A bit variable: a reported register at global scope, cells without clbits elsewhere. */
-  private declareBits(name: Identifier, size: number | undefined): SymbolEntry & { kind: 'bits' } {
+  /**
+   * A bit variable: a reported register at global scope, cells without clbits elsewhere (or on
+   * `clbits`, for the variable a subroutine returns into its caller's bits).
+   */
+  private declareBits(
+    name: Identifier,
+    size: number | undefined,
+    clbits?: readonly number[],
+  ): SymbolEntry & { kind: 'bits' } {
     this.scope.assertFree(name.name, name.span);
     const label = (i: number) => (size === undefined ? name.name : `${name.name}[${i}]`);
     const cells = this.scope.atGlobalScope
       ? this.bits.declareRegister(name.name, size ?? 1, label)
-      : this.bits.localCells(size ?? 1, label);
-    if (this.scope.atGlobalScope) this.reportedCells.push(...cells);
+      : this.bits.localCells(size ?? 1, label, clbits);
+    if (this.scope.atGlobalScope) cells.forEach((cell) => this.reportedCells.add(cell));
     const entry = {
       kind: 'bits' as const,
       name: name.name,
@@ -530,7 +547,8 @@ export class Interpreter extends Emitter {
   private declareIo(s: IODeclaration): void {
     this.requireGlobal(`'${s.io}' variables`, s.span);
     const type = this.declaredType(s.type);
-    if (type.kind === 'array') throw qasmError(s.type.span, `${s.io} arrays are not supported`);
+    if (type.kind === 'array')
+      throw unsupportedConstruct(s.type.span, `${s.io} array`, `declare scalar ${s.io}s`);
     const name = s.name.name;
     if (s.io === 'output') {
       this.outputs.push({ name, type: formatType(type) });
@@ -572,7 +590,7 @@ export class Interpreter extends Emitter {
     if (entry?.kind === 'bits') {
       const { cells, scalar } = this.cellsOfExpression(s.value);
       this.scope.declare(
-        { kind: 'bits', name: s.name.name, cells, scalar, access: entry.access },
+        { kind: 'bits', name: s.name.name, cells, scalar, access: entry.access, alias: true },
         s.name.span,
       );
       return;
@@ -782,7 +800,48 @@ export class Interpreter extends Emitter {
   }
 
   private assign(s: ClassicalAssignment): void {
-    this.assignTo(s.lvalue, s.op, this.evaluate(s.rvalue), s.span);
+    const into =
+      s.op === '=' && this.subroutineCall(s.rvalue) !== undefined
+        ? this.reportedTarget(this.assignedCells(s.lvalue))
+        : undefined;
+    this.assignTo(s.lvalue, s.op, this.evaluateInto(s.rvalue, into), s.span);
+  }
+
+  /**
+   * The cells an assignment writes, when its target is a writable bit variable at global scope
+   * whose indices call nothing (they are evaluated again when the assignment is made).
+   */
+  private assignedCells(lvalue: QubitOperand): readonly BitCell[] | undefined {
+    const id = lvalue.kind === 'Identifier' ? lvalue : lvalue.name;
+    if (id.name.startsWith('$') || this.scope.enclosing !== undefined) return undefined;
+    const entry = this.scope.lookup(id.name);
+    if (entry?.kind !== 'bits' || entry.access !== 'mutable' || containsCall(lvalue)) return undefined;
+    return this.cellsOf(lvalue).cells;
+  }
+
+  /** The subroutine an expression calls, when it is a call of one that returns a value. */
+  private subroutineCall(expr: Expression): SubroutineDefinition | undefined {
+    if (expr.kind !== 'FunctionCall') return undefined;
+    const entry = this.scope.callable(expr.name.name);
+    return entry?.kind === 'subroutine' && entry.node.returnType !== undefined ? entry.node : undefined;
+  }
+
+  /** `cells` when they are distinct reported bits: bits a subroutine's result can be measured straight into. */
+  private reportedTarget(cells: readonly BitCell[] | undefined): readonly BitCell[] | undefined {
+    if (cells === undefined || !cells.every((cell) => this.reportedCells.has(cell))) return undefined;
+    return new Set(cells).size === cells.length ? cells : undefined;
+  }
+
+  /**
+   * The value of an assigned expression. A subroutine call whose result goes to reported bits
+   * `into` is told so: the bit variable it returns then measures straight into them, as
+   * `return measure q` does, since a reported bit cannot be copied from another.
+   */
+  private evaluateInto(expr: Expression, into: readonly BitCell[] | undefined): Evaluated {
+    const node = this.subroutineCall(expr);
+    if (into !== undefined && node !== undefined && expr.kind === 'FunctionCall')
+      return this.callSubroutine(node, expr.args, expr.span, into)!;
+    return this.evaluate(expr);
   }
 
   private assignTo(
@@ -833,7 +892,7 @@ export class Interpreter extends Emitter {
         this.checkWritable(entry, readonly, id);
         const { offset, value: old } = this.arrayElement(entry, indices.slice(0, entry.dims.length), at);
         if (indices.length > entry.dims.length)
-          throw qasmError(at, 'assigning bits of an array element is not supported');
+          throw unsupportedConstruct(at, 'assigning bits of an array element', 'assign the whole element');
         const next = liftConvert(settled(combine(old)), entry.element, at);
         entry.values[offset] = this.merged(next, old, entry.element, at);
         return;
@@ -978,10 +1037,10 @@ export class Interpreter extends Emitter {
       this.inCube(cube, reads, () => {
         const flow = this.block(statements);
         if (flow.kind !== 'normal') {
-          const word = flow.kind === 'return' ? 'return' : flow.kind;
-          throw qasmError(
+          throw unsupportedConstruct(
             flow.at,
-            `'${word}' under a condition on measurement results is not supported: the circuit model cannot end a loop or subroutine on a measured value`,
+            `${flow.kind} under a measured condition`,
+            'the circuit model cannot end a loop or subroutine on a measured value',
           );
         }
       });
@@ -1031,9 +1090,10 @@ export class Interpreter extends Emitter {
     const set = s.set;
     const loopError = (v: Value, at: Span | undefined): Error =>
       v.kind === 'runtime'
-        ? qasmError(
+        ? unsupportedConstruct(
             s.span,
-            'loops on measurement results are not supported by the circuit model: the loop bounds depend on a measurement',
+            'for loop with measured bounds',
+            'the loop bounds depend on a measurement, and the circuit model cannot repeat operations a number of times that a measurement decides',
           )
         : this.notKnown(v, at, 'a loop bound');
     if (set.kind === 'RangeDefinition') {
@@ -1092,9 +1152,10 @@ export class Interpreter extends Emitter {
       for (;;) {
         const c = liftConvert(this.value(condition), { kind: 'bool' }, condition.span);
         if (c.kind === 'runtime')
-          throw qasmError(
+          throw unsupportedConstruct(
             at,
-            'loops on measurement results are not supported by the circuit model: the while condition depends on a measurement',
+            'while on a measured value',
+            'the loop condition depends on a measurement, and the circuit model cannot repeat operations a number of times that a measurement decides',
           );
         if (!isKnown(c)) throw this.notKnown(c, condition.span, 'a while condition');
         if (!toBool(c)) return NORMAL;
@@ -1173,6 +1234,7 @@ export class Interpreter extends Emitter {
     node: SubroutineDefinition,
     args: readonly Expression[],
     at: Span | undefined,
+    into?: readonly BitCell[],
   ): Evaluated | undefined {
     const name = node.name.name;
     if (this.body !== undefined)
@@ -1190,13 +1252,15 @@ export class Interpreter extends Emitter {
     const bindings = this.bindArguments(node, args);
     const flow = this.scope.definition('subroutine', name, () => {
       bindings.forEach(({ entry, at: declaredAt }) => this.scope.declare(entry, declaredAt));
-      const savedLoopDepth = this.loopDepth;
+      const saved = { loopDepth: this.loopDepth, returnInto: this.returnInto };
+      this.returnInto = returnTarget(node, into);
       this.loopDepth = 0;
       this.callDepth += 1;
       try {
         return this.executeAll(node.body);
       } finally {
-        this.loopDepth = savedLoopDepth;
+        this.loopDepth = saved.loopDepth;
+        this.returnInto = saved.returnInto;
         this.callDepth -= 1;
       }
     });
@@ -1307,8 +1371,9 @@ export class Interpreter extends Emitter {
   private checkReportedBits(): void {
     for (const cell of this.reportedCells) {
       if (this.bits.isConsistent(cell)) continue;
-      throw qasmError(
+      throw unsupportedConstruct(
         cell.lastWrite,
+        'a reported bit set other than by measurement',
         `bit ${cell.label} would be reported with a value the circuit cannot produce: classical bits receive ` +
           'only measurement results, so a reported bit (a global bit register) cannot be set to 1 or copied from another ' +
           "bit: measure into it, or keep the value in a 'const', a non-bit variable or a bit declared inside a block",
@@ -1316,6 +1381,62 @@ export class Interpreter extends Emitter {
     }
   }
 }
+
+/** The bit variable of a subroutine body that measures straight into `clbits`, its caller's bits. */
+interface ReturnTarget {
+  readonly declaration: ClassicalDeclaration;
+  readonly clbits: readonly number[];
+}
+
+/**
+ * Where a call whose result goes to the reported bits `into` measures: the bit variable the
+ * body returns, if it is declared at the top of the body (uninitialised or from a measurement),
+ * written only by measurements, never aliased, and returned by the body's only `return`, its
+ * last statement. Then the caller's bits end holding exactly what the variable held, and
+ * measuring into them directly is the same program.
+ */
+function returnTarget(
+  node: SubroutineDefinition,
+  into: readonly BitCell[] | undefined,
+): ReturnTarget | undefined {
+  const clbits = into?.flatMap((cell) => (cell.clbit === undefined ? [] : [cell.clbit]));
+  if (clbits === undefined || clbits.length !== into?.length) return undefined;
+  const last = node.body.at(-1);
+  if (last?.kind !== 'ReturnStatement' || last.expression?.kind !== 'Identifier') return undefined;
+  const name = last.expression.name;
+  const [declaration, ...others] = node.body.filter(
+    (s): s is ClassicalDeclaration => s.kind === 'ClassicalDeclaration' && s.name.name === name,
+  );
+  if (declaration === undefined || others.length > 0) return undefined;
+  if (declaration.init !== undefined && declaration.init.kind !== 'MeasureExpression') return undefined;
+  let returns = 0;
+  let written = false;
+  const visit = (statements: readonly Statement[]): void => {
+    for (const s of statements) {
+      if (s.kind === 'ReturnStatement') returns += 1;
+      if (s.kind === 'ClassicalAssignment' && operandName(s.lvalue) === name) written = true;
+      if (s.kind === 'AliasStatement' && mentions(s.value, name)) written = true;
+      nestedBlocks(s).forEach(visit);
+    }
+  };
+  visit(node.body);
+  return returns === 1 && !written ? { declaration, clbits } : undefined;
+}
+
+const operandName = (operand: QubitOperand): string =>
+  operand.kind === 'Identifier' ? operand.name : operand.name.name;
+
+/** Whether a syntax tree has a node that `test` accepts. */
+function containsNode(node: unknown, test: (node: { kind?: string; name?: unknown }) => boolean): boolean {
+  if (Array.isArray(node)) return node.some((n) => containsNode(n, test));
+  if (node === null || typeof node !== 'object') return false;
+  if (test(node)) return true;
+  return Object.entries(node).some(([key, value]) => key !== 'span' && containsNode(value, test));
+}
+
+const mentions = (node: unknown, name: string): boolean =>
+  containsNode(node, (n) => n.kind === 'Identifier' && n.name === name);
+const containsCall = (node: unknown): boolean => containsNode(node, (n) => n.kind === 'FunctionCall');
 
 function spanOf(span: Span | undefined): { span?: Span } {
   return span === undefined ? {} : { span };

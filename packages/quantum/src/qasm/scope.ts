@@ -67,6 +67,8 @@ export type SymbolEntry =
       readonly cells: readonly BitCell[];
       readonly scalar: boolean;
       readonly access: Access;
+      /** A `let` name for bits declared elsewhere, whose clbits outlive it. */
+      readonly alias?: true;
     }
   | {
       readonly kind: 'variable';

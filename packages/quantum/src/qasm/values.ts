@@ -32,7 +32,7 @@ import {
   type UnaryOp,
 } from './classical.js';
 import { andCubes, notCubes, orCubes, type Cube, type Env, type Read } from './conditions.js';
-import { qasmError } from './diagnostics.js';
+import { qasmError, unsupportedConstruct } from './diagnostics.js';
 
 export interface SymbolicValue {
   readonly kind: 'symbolic';
@@ -131,9 +131,10 @@ export const predicateOf = (reads: readonly Read[], cubes: readonly Cube[]): Run
 export function select(cond: Value, a: Value, b: Value, type: ScalarType, at: Span | undefined): Value {
   if (isKnown(cond)) return toBool(cond) ? a : b;
   if (a.kind === 'symbolic' || b.kind === 'symbolic' || cond.kind === 'symbolic')
-    throw qasmError(
+    throw unsupportedConstruct(
       at,
-      'a parameter bound when the circuit runs cannot be assigned under a measured condition',
+      'a circuit parameter assigned under a measured condition',
+      'the circuit model binds a parameter once for the whole run, not per measurement outcome',
     );
   return {
     kind: 'runtime',
@@ -162,7 +163,11 @@ function refuseSymbolic(what: string, values: readonly Value[], at: Span | undef
 function exprOf(v: Value, at: Span | undefined): Expr {
   if (v.kind === 'symbolic') return v.expr;
   if (v.kind === 'runtime')
-    throw qasmError(at, 'a measured value cannot be combined with a circuit parameter');
+    throw unsupportedConstruct(
+      at,
+      'a measured value combined with a circuit parameter',
+      'a gate parameter is either bound when the circuit runs or chosen by a measurement, not both',
+    );
   return { kind: 'number', value: toNumber(v) };
 }
 

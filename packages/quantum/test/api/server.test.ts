@@ -4,7 +4,7 @@
  * jobs; stay responsive while a 26-qubit job runs; keep results across a restart and fail the job
  * a `kill -9` interrupted; and answer every error status in the envelope.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
 import { bellJson, bellQasm } from '../support/bell.js';
+import { FIXTURES_DIR } from '../support/qasm-corpus.js';
 
 const bin = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
 
@@ -184,6 +185,27 @@ describe('jobs over REST (real process)', () => {
     expect(Object.keys(body.counts as object).sort()).toEqual(['00', '11']);
   });
 
+  it('runs Qiskit’s c3sqrtx as a controlled √X, and the OpenQASM repository’s qec.qasm', async () => {
+    const c3sqrtx = [
+      'OPENQASM 2.0;',
+      'include "qelib1.inc";',
+      'qreg q[4];',
+      'creg c[4];',
+      'x q[0]; x q[1]; x q[2]; c3sqrtx q[0],q[1],q[2],q[3]; rx(pi/2) q[3];',
+      'measure q -> c;',
+    ].join('\n');
+    const qec = readFileSync(join(FIXTURES_DIR, 'valid/openqasm-example-qec.qasm'), 'utf8');
+    for (const [qasm, outcome] of [
+      [c3sqrtx, '1111'],
+      [qec, '01000'], // syn = 01 (the error on q[0]), c = 000 once corrected
+    ] as const) {
+      const job = await submit(server, { qasm, shots: 200, seed: 9, noise: { loss: 0 } });
+      await waitForJob(server, job.id, final);
+      const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+      expect(body.counts).toEqual({ [outcome]: 200 });
+    }
+  });
+
   /** Runs `program` with theta = π bound by `inputs`: rx(π) takes |0> to |1> on every shot. */
   async function countsWithThetaPi(program: Record<string, unknown>): Promise<unknown> {
     const job = await submit(server, {
@@ -344,6 +366,16 @@ describe('jobs over REST (real process)', () => {
       expect(details).toMatchObject({ line: 4, column: expect.any(Number) });
     });
 
+    it('400: a valid program the simulator cannot run is UNSUPPORTED_QASM_FEATURE, naming it', async () => {
+      const rus = readFileSync(join(FIXTURES_DIR, 'invalid/openqasm-example-rus.qasm'), 'utf8');
+      const details = expectError(
+        await call(server, 'POST', '/jobs', { qasm: rus }),
+        400,
+        'UNSUPPORTED_QASM_FEATURE',
+      );
+      expect(details).toMatchObject({ line: 37, column: 1, construct: 'while on a measured value' });
+    });
+
     it('404: unknown job, unknown backend, unknown route', async () => {
       const id = '00000000-0000-4000-8000-000000000000';
       expect(expectError(await call(server, 'GET', `/jobs/${id}`), 404, 'JOB_NOT_FOUND')).toEqual({ id });
@@ -368,7 +400,8 @@ describe('jobs over REST (real process)', () => {
         422,
         'CIRCUIT_TOO_LARGE',
       );
-      expect(details).toMatchObject({ qubits: 40, bytes_needed: 16 * 2 ** 40 });
+      expect(details).toMatchObject({ qubits: 40, states: 1, max_qubits: expect.any(Number) });
+      expect(details.bytes_needed).toBeGreaterThan(16 * 2 ** 40);
     });
 
     it('503: a backend that is not available', async () => {

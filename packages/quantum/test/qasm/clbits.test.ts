@@ -45,4 +45,15 @@ describe('ClassicalBits', () => {
     expect(bits.clbitOf(c!)).toBe(0);
     expect(circuit.cregs.map((r) => r.name)).toEqual(['_scratch0', '_scratch1']);
   });
+
+  it('puts local cells on given clbits, and reuses only scratch bits once released', () => {
+    const { circuit, bits } = setup();
+    const register = bits.declareRegister('c', 2, (i) => `c[${i}]`);
+    const [a, b] = bits.localCells(2, (i) => `b[${i}]`, [1, 0]);
+    expect([a!.clbit, b!.clbit]).toEqual([1, 0]);
+    bits.release([a!, b!, ...register]);
+    const [fresh] = bits.localCells(1, () => 't');
+    expect(bits.clbitOf(fresh!)).toBe(2);
+    expect(circuit.cregs.map((r) => r.name)).toEqual(['c', '_scratch0']);
+  });
 });

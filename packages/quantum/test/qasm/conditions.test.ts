@@ -143,7 +143,7 @@ describe('freshness', () => {
     expect(() => checkFresh(reads, () => 1, undefined)).not.toThrow();
     expectAppError(
       () => checkFresh(reads, () => 2, { line: 4, column: 2, endLine: 4, endColumn: 3 }),
-      'INVALID_QASM',
+      'UNSUPPORTED_QASM_FEATURE',
       '<input>:4:2',
       'c[3] had before it was measured again',
     );

@@ -408,6 +408,20 @@ describe('errors', () => {
       ['stretch s;', 'stretch', 1],
       ['complex[float[64]] z;', 'complex', 1],
       ['qubit q; U(0, 0, 0)[10ns] q;', 'gate duration', 21],
+      ['input array[int[8], 2] a;', 'input array', 7],
+      ['output array[int[8], 2] a;', 'output array', 8],
+      ['array[int[8], 4] a; int[8] b = a[1:2];', 'array slice', 34],
+      ['array[int[8], 2] a; a[0][1] = 1;', 'assigning bits of an array element', 21],
+      [
+        'input float theta; qubit q; bit c = measure q; float x = 0; if (c) x = theta;',
+        'a circuit parameter assigned under a measured condition',
+        68,
+      ],
+      [
+        'input float theta; qubit q; bit c = measure q; U(theta * float(c), 0, 0) q;',
+        'a measured value combined with a circuit parameter',
+        50,
+      ],
     ];
     for (const [program, construct, column] of cases) {
       const error = expectCodeAt(
@@ -418,6 +432,14 @@ describe('errors', () => {
       );
       expect(error.details.construct).toBe(construct);
     }
+  });
+
+  it('keeps INVALID_QASM for what the language does not allow', () => {
+    expectQasmError(
+      () => importQasm('const array[int[8], 2] a = b;'),
+      { line: 1, column: 7 },
+      "'const' takes a scalar type, not an array",
+    );
   });
 });
 

@@ -1,6 +1,8 @@
 /**
- * The invalid OpenQASM corpus (`test/fixtures/qasm/invalid/`): programs that parse but mean
- * nothing runnable. Each must fail at import with the code, `details.line`, `details.column`,
+ * The invalid OpenQASM corpus (`test/fixtures/qasm/invalid/`): programs that parse but are not
+ * valid OpenQASM (INVALID_QASM), or are valid but cannot run as a circuit (`box`, `extern`, a
+ * `while` on a measured value: UNSUPPORTED_QASM_FEATURE, naming the construct in
+ * `details.construct`). Each must fail at import with the code, `details.line`, `details.column`,
  * `details.file` and message fragment of its header. Positions are those of the offending node:
  * the index itself when it is out of range, the operand or argument at fault (the register of
  * the wrong size in a broadcast, the count of `ctrl(0)`), the gate name for an unknown gate or a
@@ -29,6 +31,8 @@ describe('invalid programs', () => {
         column: expected!.column,
         file: expected!.file,
       });
+      if (expected!.code === 'UNSUPPORTED_QASM_FEATURE')
+        expect(error.message).toContain(`'${String(error.details.construct)}' is not supported`);
     },
   );
 });

@@ -128,8 +128,8 @@ describe('symbolic values', () => {
     expectAppError(() => liftBuiltin('floor', [theta], undefined), 'INVALID_QASM', 'floor()');
     expectAppError(
       () => liftBinary('+', theta, bitsValue([read(0)], true), undefined),
-      'INVALID_QASM',
-      'measured value cannot be combined',
+      'UNSUPPORTED_QASM_FEATURE',
+      "'a measured value combined with a circuit parameter' is not supported",
     );
   });
 });

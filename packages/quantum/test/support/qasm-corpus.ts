@@ -13,6 +13,7 @@
  *     // warning: 13:1 delay                       one of them: position and message fragment
  *     // error: 5:4 INVALID_QASM out of range      the error an invalid program raises
  *     // file: includes/broken-gates.inc           the file that error is in, if not the program
+ *     // source: openqasm/openqasm examples/...     where a program copied from elsewhere comes from
  *
  * Files are named by their path relative to the fixtures directory (`valid/bell.qasm`), which
  * is also the name given to the importer, so error positions carry it.
@@ -55,6 +56,7 @@ export interface FixtureHeader {
   readonly warnings?: number;
   readonly warning: readonly ExpectedDiagnostic[];
   readonly error?: ExpectedError;
+  readonly source?: string;
 }
 
 export interface Fixture {
@@ -74,6 +76,7 @@ const HEADER_KEYS = new Set([
   'warning',
   'error',
   'file',
+  'source',
 ]);
 const HEADER_LINE = /^\/\/ ([a-z]+): (.*)$/;
 const DIAGNOSTIC = /^(\d+):(\d+) (.+)$/;
@@ -147,6 +150,7 @@ export function readHeader(source: string, file: string): FixtureHeader {
   const inputs = json('inputs', Inputs);
   const parameters = json('parameters', Parameters);
   const expected = json('expect', Probabilities);
+  const origin = single('source');
   return {
     name,
     covers,
@@ -156,6 +160,7 @@ export function readHeader(source: string, file: string): FixtureHeader {
     ...(expected === undefined ? {} : { expect: expected }),
     ...(warnings === undefined ? {} : { warnings }),
     ...(error === undefined ? {} : { error }),
+    ...(origin === undefined ? {} : { source: origin }),
   };
 }
 
