@@ -21,6 +21,9 @@ export function optionValue(value: string): string {
 /** The node name of the VM's disk at `index` (its qcow2 or raw format node): QMP names disks by it. */
 export const diskNodeName = (index: number): string => `disk${index}`;
 
+/** The CPU model a guest gets: KVM passes the host CPU through; TCG emulates every feature it knows. */
+export const cpuModel = (accelerator: 'kvm' | 'tcg'): string => (accelerator === 'kvm' ? 'host' : 'max');
+
 export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', files: VmRunFiles): string[] {
   const args = [
     '-nodefaults',
@@ -35,9 +38,8 @@ export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', file
     'q35',
     '-accel',
     accelerator,
-    // KVM passes the host CPU through; TCG emulates every feature it knows.
     '-cpu',
-    accelerator === 'kvm' ? 'host' : 'max',
+    cpuModel(accelerator),
     '-smp',
     String(spec.cpus),
     '-m',

@@ -75,7 +75,12 @@ export async function readTail(path: string, bytes = TAIL_BYTES): Promise<string
  * that follow an error are left out: the reason must stay readable.
  */
 export async function qemuErrorText(files: VmRunFiles, maxLines = 6): Promise<string> {
-  const lines = (await readTail(files.qemuLog))
+  return errorLines(await readTail(files.qemuLog), maxLines);
+}
+
+/** The error lines of what QEMU wrote (its log, or its standard error), as `qemuErrorText` picks them. */
+export function errorLines(output: string, maxLines = 6): string {
+  const lines = output
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line !== '');
