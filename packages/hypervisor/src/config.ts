@@ -11,6 +11,8 @@ export const DEFAULT_RUN_DIR = 'run/hypervisor';
 export const SOCKET_FILE = 'api.sock';
 /** How long `stop` with `force: false` waits for the guest to power off before a hard stop. */
 export const DEFAULT_STOP_TIMEOUT_MS = 30_000;
+/** How long the KVM probe of `--accel auto` may take at start, QEMU's own start included. */
+export const DEFAULT_KVM_PROBE_TIMEOUT_MS = 5_000;
 
 export const ServeConfigSchema = Type.Object({
   ...serveConfigProperties({ port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR }),
@@ -40,7 +42,15 @@ export const ServeConfigSchema = Type.Object({
   ),
   accel: Type.Enum(['auto', 'kvm', 'tcg'], {
     default: 'auto',
-    description: 'QEMU accelerator: auto uses KVM when /dev/kvm opens, otherwise TCG',
+    description:
+      'QEMU accelerator: auto uses KVM when /dev/kvm opens and a probe guest runs under it at start, otherwise TCG',
+  }),
+  kvmProbeTimeoutMs: Type.Integer({
+    minimum: 500,
+    maximum: 60_000,
+    default: DEFAULT_KVM_PROBE_TIMEOUT_MS,
+    description:
+      'how long the start-up KVM probe of --accel auto may take (QEMU start included) before TCG is chosen, in milliseconds',
   }),
   pqcVectorsDir: Type.Optional(
     Type.String({

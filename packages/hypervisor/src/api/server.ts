@@ -33,7 +33,7 @@ import { createVmService } from '../domain/vm-service.js';
 import { isActive } from '../domain/vm-states.js';
 import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
 import { imageInfo } from '../drivers/qemu-img.js';
-import { selectDriver } from '../drivers/select.js';
+import { givenDriver, selectDriver } from '../drivers/select.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import { createCryptoRunner } from '../pqc/crypto-tasks.js';
 import { createSealer, HOST_KEY_FILE } from '../pqc/host-key.js';
@@ -76,8 +76,17 @@ export async function buildServer(
 ): Promise<App> {
   const runDir = resolve(config.runDir);
   const dataDir = resolve(config.dataDir);
-  const driver =
-    options.driver ?? (await selectDriver({ driver: config.driver, accel: config.accel, runDir }, logger));
+  // The KVM probe of --accel auto waits on a guest for up to its bound: it runs while the app is
+  // built and is awaited where the driver is first needed.
+  const selection =
+    options.driver === undefined
+      ? selectDriver(
+          { driver: config.driver, accel: config.accel, runDir, kvmProbeTimeoutMs: config.kvmProbeTimeoutMs },
+          logger,
+        )
+      : Promise.resolve(givenDriver(options.driver, config.accel));
+  // A refusal (ACCEL_UNAVAILABLE) is thrown where it is awaited, not reported as unhandled before.
+  selection.catch(() => undefined);
   const qemu = findQemu();
   const qemuVersionText = qemu === null ? null : await qemuVersion(qemu);
 
@@ -132,6 +141,7 @@ export async function buildServer(
     claims,
     ...luks,
   });
+  const { driver, accelerator } = await selection;
   const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
   const vms = createVmService({
     vms: vmRepository,
@@ -183,7 +193,7 @@ export async function buildServer(
   const hostInfo = () =>
     systemInfo({
       driver: driver.name,
-      accelerator: driver.accelerator,
+      accelerator,
       qemuVersion: qemuVersionText,
       version: VERSION,
     });

@@ -6,6 +6,7 @@ import {
   API_PREFIX,
   DEFAULT_DATA_DIR,
   DEFAULT_GRPC_PORT,
+  DEFAULT_KVM_PROBE_TIMEOUT_MS,
   DEFAULT_PORT,
   DEFAULT_RUN_DIR,
   DEFAULT_STOP_TIMEOUT_MS,
@@ -53,9 +54,18 @@ export function addServeCommand(program: Command): void {
         .env('HV_DRIVER'),
     )
     .addOption(
-      new Option('--accel <accel>', 'QEMU accelerator (default auto: KVM when /dev/kvm opens, else TCG)')
+      new Option(
+        '--accel <accel>',
+        'QEMU accelerator (default auto: KVM when /dev/kvm opens and a probe guest runs under it, else TCG)',
+      )
         .choices(['auto', 'kvm', 'tcg'])
         .env('HV_ACCEL'),
+    )
+    .addOption(
+      new Option(
+        '--kvm-probe-timeout-ms <ms>',
+        `bound of the KVM probe guest of --accel auto (default ${DEFAULT_KVM_PROBE_TIMEOUT_MS})`,
+      ).env('HV_KVM_PROBE_TIMEOUT_MS'),
     )
     .addOption(
       new Option(

@@ -7,6 +7,7 @@ import { clientCommand, clientFor, print, type ClientFlags } from './options.js'
 import { formatFields, formatTable } from './table.js';
 
 function formatInfo(info: SystemInfo): string {
+  const selection = info.accelerator_selection;
   return formatFields([
     ['hostname', info.hostname],
     ['cpu', `${info.cpu.model}, ${info.cpu.cores} cores, ${info.cpu.threads} threads`],
@@ -15,6 +16,7 @@ function formatInfo(info: SystemInfo): string {
     ['qemu', info.qemu_version ?? 'not installed'],
     ['kvm', info.kvm.available ? 'available' : `unavailable: ${info.kvm.reason ?? ''}`],
     ['driver', `${info.driver}, accelerator ${info.accelerator}`],
+    ['accelerator', `${selection.selected} (--accel ${selection.requested}: ${selection.reason})`],
     ['version', info.version],
   ]);
 }

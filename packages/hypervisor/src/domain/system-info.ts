@@ -6,7 +6,8 @@ import { Type, type Static } from 'typebox';
 import { readCpuinfo } from '../drivers/host/cpuinfo.js';
 import { readMeminfo } from '../drivers/host/meminfo.js';
 import { KVM_DEVICE, probeKvm } from '../drivers/qemu/host.js';
-import type { Accelerator, DriverName } from '../drivers/vm-driver.js';
+import type { AcceleratorSelection } from '../drivers/select.js';
+import type { DriverName } from '../drivers/vm-driver.js';
 import { formatSize } from './units.js';
 
 /** What `/system/info` answers: the one source of its type and of its OpenAPI schema. */
@@ -31,19 +32,52 @@ export const SystemInfoSchema = Type.Object({
       available: Type.Boolean(),
       reason: Type.Optional(Type.String({ description: 'why not, when not' })),
     },
-    { description: 'whether /dev/kvm opens read-write for this service, as QEMU needs it to' },
+    {
+      description:
+        'whether /dev/kvm opens read-write for this service, as QEMU needs it to; whether a guest runs ' +
+        'under it is `accelerator_selection`',
+    },
   ),
   driver: Type.Enum(['qemu', 'simulated'], { description: 'the VM driver in use; simulated runs no guest' }),
   accelerator: Type.Enum(['kvm', 'tcg', 'none'], {
     description: 'what new VMs get: kvm, tcg, or none (simulated)',
   }),
+  accelerator_selection: Type.Object(
+    {
+      requested: Type.Enum(['auto', 'kvm', 'tcg'], { description: 'the --accel setting' }),
+      selected: Type.Enum(['kvm', 'tcg', 'none'], { description: 'the same as `accelerator`' }),
+      reason: Type.String({
+        description:
+          "why: the probe's result with QEMU's own text when it failed, the missing /dev/kvm, or the setting",
+      }),
+      probed_at: Nullable(
+        Type.String({ format: 'date-time', description: 'when the KVM probe guest ran; null when none ran' }),
+      ),
+      probe_ms: Nullable(
+        Type.Integer({
+          minimum: 0,
+          description: 'how long the probe took (to its end, or to its bound); null when none ran',
+        }),
+      ),
+    },
+    {
+      description:
+        'how the accelerator was chosen, once at start: with --accel auto, KVM only when a probe guest ' +
+        'reached its end under KVM within --kvm-probe-timeout-ms',
+    },
+  ),
   version: Type.String({ description: 'the service version' }),
 });
 export type SystemInfo = Static<typeof SystemInfoSchema>;
 
 /** `root` is where /proc and /dev are looked for: `/`, or a fake tree in tests. */
 export function systemInfo(
-  service: { driver: DriverName; accelerator: Accelerator; qemuVersion: string | null; version: string },
+  service: {
+    driver: DriverName;
+    accelerator: AcceleratorSelection;
+    qemuVersion: string | null;
+    version: string;
+  },
   root = '/',
 ): SystemInfo {
   const cpu = readCpuinfo(root);
@@ -59,7 +93,14 @@ export function systemInfo(
     qemu_version: service.qemuVersion,
     kvm: kvm.usable ? { available: true } : { available: false, reason: kvm.reason },
     driver: service.driver,
-    accelerator: service.accelerator,
+    accelerator: service.accelerator.selected,
+    accelerator_selection: {
+      requested: service.accelerator.requested,
+      selected: service.accelerator.selected,
+      reason: service.accelerator.reason,
+      probed_at: service.accelerator.probedAt?.toISOString() ?? null,
+      probe_ms: service.accelerator.probeMs,
+    },
     version: service.version,
   };
 }

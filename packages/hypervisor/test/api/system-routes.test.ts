@@ -36,6 +36,13 @@ describe('GET /system/info', () => {
     expect(info.kernel).toBe(run('uname', ['-r']));
     expect(info.hostname).toBe(run('hostname', []));
     expect(info).toMatchObject({ driver: 'simulated', accelerator: 'none', version: expect.any(String) });
+    expect(info.accelerator_selection).toEqual({
+      requested: 'tcg',
+      selected: 'none',
+      reason: 'the simulated driver runs no guest',
+      probed_at: null,
+      probe_ms: null,
+    });
     expect(typeof info.kvm.available).toBe('boolean');
     if (!info.kvm.available) expect(info.kvm.reason).toMatch(/^\/dev\/kvm /);
   });
@@ -133,6 +140,7 @@ describe('GET /system/config', () => {
       grpc_port: 0,
       log_level: 'silent',
       accel: 'tcg',
+      kvm_probe_timeout_ms: 5000,
       stop_timeout_ms: 2000,
       driver: 'simulated',
     });

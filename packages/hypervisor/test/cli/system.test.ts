@@ -24,6 +24,7 @@ describe('hvctl system', { timeout: 60_000 }, () => {
     expect(text).toMatch(/^cpu: +.+, \d+ cores, \d+ threads$/m);
     expect(text).toMatch(/^kvm: +(available|unavailable: .+)$/m);
     expect(text).toMatch(/^driver: +simulated, accelerator none$/m);
+    expect(text).toMatch(/^accelerator: +none \(--accel auto: the simulated driver runs no guest\)$/m);
     expect(JSON.parse(hvctl('info', '--json'))).toMatchObject({
       driver: 'simulated',
       cpu: { threads: expect.any(Number) },

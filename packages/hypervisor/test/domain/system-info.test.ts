@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
+import { Value } from 'typebox/value';
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemInfo } from '../../src/domain/system-info.js';
+import { systemInfo, SystemInfoSchema } from '../../src/domain/system-info.js';
 import { createFakeHost } from '../support/fake-host.js';
 
-const SERVICE = { driver: 'qemu', accelerator: 'tcg', qemuVersion: '9.1.0', version: '1.2.3' } as const;
+const SERVICE = {
+  driver: 'qemu',
+  accelerator: { requested: 'tcg', selected: 'tcg', reason: '--accel tcg', probedAt: null, probeMs: null },
+  qemuVersion: '9.1.0',
+  version: '1.2.3',
+} as const;
 
 describe('systemInfo', () => {
   const host = createFakeHost();
@@ -36,6 +42,41 @@ describe('systemInfo', () => {
     expect(systemInfo(SERVICE, host.root)).toMatchObject({
       cpu: { model: 'unknown', cores: availableParallelism() },
       kvm: { available: true },
+    });
+  });
+
+  it("shows how the accelerator was chosen, with the probe's time and duration", () => {
+    const reason = "KVM guest did not reach the probe's end within 5 s";
+    const info = systemInfo(
+      {
+        ...SERVICE,
+        accelerator: {
+          requested: 'auto',
+          selected: 'tcg',
+          reason,
+          probedAt: new Date('2025-01-02T03:04:05.678Z'),
+          probeMs: 5004,
+        },
+      },
+      host.root,
+    );
+    expect(info).toMatchObject({
+      accelerator: 'tcg',
+      accelerator_selection: {
+        requested: 'auto',
+        selected: 'tcg',
+        reason,
+        probed_at: '2025-01-02T03:04:05.678Z',
+        probe_ms: 5004,
+      },
+    });
+    expect(Value.Check(SystemInfoSchema, info)).toBe(true);
+    expect(systemInfo(SERVICE, host.root).accelerator_selection).toEqual({
+      requested: 'tcg',
+      selected: 'tcg',
+      reason: '--accel tcg',
+      probed_at: null,
+      probe_ms: null,
     });
   });
 });

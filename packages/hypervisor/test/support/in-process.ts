@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, type App } from '@lab/server-kit';
 import { buildServer } from '../../src/api/server.js';
-import type { ServeConfig } from '../../src/config.js';
+import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../src/config.js';
 import { createSimulatedDriver, type SimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
 import type { VmDriver } from '../../src/drivers/vm-driver.js';
 import { openStore } from '../../src/store/database.js';
@@ -35,6 +35,7 @@ export async function startTestService(
     grpcPort: 0,
     logLevel: 'silent',
     accel: 'tcg',
+    kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
     stopTimeoutMs: 2_000,
     driver: 'simulated',
     ...options.config,

@@ -1,8 +1,8 @@
 /**
- * What the host offers QEMU: the emulator binary, its version, and whether KVM can be used.
- * `/dev/kvm` opening read-write is the test libvirt and QEMU themselves apply; it does not prove
- * a guest can run (nested KVM on these machines opens and then fails), which the driver reports
- * when the VM dies.
+ * What the host offers QEMU: the emulator binary, its version, and the accelerator to run VMs
+ * with. `/dev/kvm` opening read-write is the test libvirt and QEMU themselves apply; it does not
+ * prove a guest can run (nested KVM on these machines opens, then crashes or crawls), so `auto`
+ * also runs the guest probe (`kvm-probe.ts`) once before it chooses KVM.
  */
 import { execFile } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { findExecutable } from '@lab/server-kit';
 import { HvErrors } from '../../errors.js';
+import { PROBE_ITERATIONS, PROBE_MARKER, type ProbeOutcome } from './kvm-probe.js';
 
 export const QEMU_BINARY = 'qemu-system-x86_64';
 export const KVM_DEVICE = '/dev/kvm';
@@ -53,19 +54,77 @@ export function probeKvm(device = KVM_DEVICE): KvmProbe {
   }
 }
 
+/** The accelerator VMs get, and why: what `/system/info` shows and the start-up log says. */
+export interface AcceleratorChoice {
+  requested: 'auto' | 'kvm' | 'tcg';
+  selected: 'kvm' | 'tcg';
+  reason: string;
+  /** When the guest probe ran, and how long it took; null when none ran. */
+  probedAt: Date | null;
+  probeMs: number | null;
+}
+
 /**
- * The accelerator to run VMs with: `auto` is KVM when the device opens and TCG otherwise;
- * `kvm` on a host where it does not open is ACCEL_UNAVAILABLE with the reason.
+ * What a probe says of the accelerator: the guest reached its end (`works`), QEMU ended or
+ * stopped the guest with an error (`crashes`), or the guest ran on with nothing to show (`hangs`).
+ */
+export function probeVerdict(outcome: ProbeOutcome): 'works' | 'crashes' | 'hangs' {
+  if (outcome.kind === 'reached') return 'works';
+  return outcome.kind === 'exited' || outcome.error !== '' ? 'crashes' : 'hangs';
+}
+
+const seconds = (ms: number): string => `${ms / 1000} s`;
+
+/** Why the probe's outcome chooses what it does, with QEMU's own text when it gave some. */
+export function describeProbe(outcome: ProbeOutcome): string {
+  switch (outcome.kind) {
+    case 'reached':
+      return `a KVM guest reached the probe's end in ${outcome.ms} ms`;
+    case 'exited': {
+      const how =
+        outcome.signal !== null
+          ? `was killed by ${outcome.signal}`
+          : outcome.code !== null
+            ? `exited with code ${outcome.code}`
+            : 'could not be run';
+      return `QEMU with KVM ${how} before the guest reached the probe's end${outcome.error === '' ? '' : `: ${outcome.error}`}`;
+    }
+    case 'timed_out':
+      return (
+        `KVM guest did not reach the probe's end (long mode, ${PROBE_ITERATIONS} loop turns, ` +
+        `${PROBE_MARKER} on the serial port) within ${seconds(outcome.timeoutMs)}` +
+        (outcome.error === '' ? '' : `: ${outcome.error}`)
+      );
+  }
+}
+
+/**
+ * The accelerator to run VMs with. `tcg` is TCG. `kvm` is KVM when the device opens (the guest
+ * is not probed: it was asked for), ACCEL_UNAVAILABLE with the reason otherwise. `auto` is KVM
+ * only when the device opens and `probe` sees a KVM guest reach its end; else TCG, and why.
  */
 export async function resolveAccelerator(
   requested: 'auto' | 'kvm' | 'tcg',
-  device = KVM_DEVICE,
-): Promise<'kvm' | 'tcg'> {
-  if (requested === 'tcg') return 'tcg';
-  const probe = probeKvm(device);
-  if (probe.usable) return 'kvm';
-  if (requested === 'kvm') throw HvErrors.accelUnavailable({ accel: 'kvm', reason: probe.reason });
-  return 'tcg';
+  probe: () => Promise<ProbeOutcome>,
+  { device = KVM_DEVICE, now = () => new Date() }: { device?: string; now?: () => Date } = {},
+): Promise<AcceleratorChoice> {
+  const choice = { requested, probedAt: null, probeMs: null };
+  if (requested === 'tcg') return { ...choice, selected: 'tcg', reason: '--accel tcg' };
+  const opens = probeKvm(device);
+  if (requested === 'kvm') {
+    if (!opens.usable) throw HvErrors.accelUnavailable({ accel: 'kvm', reason: opens.reason });
+    return { ...choice, selected: 'kvm', reason: `--accel kvm (${device} opens; no guest probe)` };
+  }
+  if (!opens.usable) return { ...choice, selected: 'tcg', reason: opens.reason };
+  const probedAt = now();
+  const outcome = await probe();
+  return {
+    requested,
+    selected: outcome.kind === 'reached' ? 'kvm' : 'tcg',
+    reason: describeProbe(outcome),
+    probedAt,
+    probeMs: outcome.ms,
+  };
 }
 
 /** The firmware a PC machine loads when no `-bios` is given: SeaBIOS's 256 KiB build. */
