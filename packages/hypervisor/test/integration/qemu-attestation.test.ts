@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killQemuUnder } from '../support/qemu-processes.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { apiCall } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
@@ -17,6 +18,11 @@ import { createToken } from '../support/socket-client.js';
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img', 'sha384sum']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
 const dir = mkdtempSync(join(tmpdir(), 'hv-attest-'));
+// The last hook: whatever QEMU a failed or timed-out test left under this directory goes.
+afterAll(async () => {
+  await killQemuUnder(dir);
+  rmSync(dir, { recursive: true, force: true });
+});
 let service: ServiceProcess;
 let token: string;
 let guest: TestGuest;
@@ -38,7 +44,6 @@ describe.skipIf(gate.skip)('attestation of a guest under QEMU (TCG)', () => {
   afterAll(async () => {
     await api('DELETE', '/vms/measured?force=true').catch(() => undefined);
     await service?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('measures the boot payload, the firmware and the disks of the running guest, and verifies', async () => {

@@ -13,6 +13,7 @@ import { basename, join } from 'node:path';
 import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHvctl } from '../support/cli.js';
+import { killQemuUnder } from '../support/qemu-processes.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
 import { apiCall } from '../support/http.js';
@@ -22,6 +23,11 @@ import { until } from '../support/until.js';
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
 const dir = mkdtempSync(join(tmpdir(), 'hv-migration-'));
+// The last hook: whatever QEMU a failed or timed-out test left under this directory goes.
+afterAll(async () => {
+  await killQemuUnder(dir);
+  rmSync(dir, { recursive: true, force: true });
+});
 const shared = join(dir, 'shared');
 /** A guest under TCG boots in seconds, but a busy machine can take much longer. */
 const GUEST = { timeoutMs: 90_000, intervalMs: 100 };
@@ -125,7 +131,6 @@ describe.skipIf(gate.skip)('clone and live migration between two services, QEMU 
         await host.api('DELETE', `/vms/${vm}?force=true`).catch(() => undefined);
       await host.service.stop();
     }
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('clones the running guest from one instant (QMP stop, qemu-img -U, cont), and it ticks on', async () => {

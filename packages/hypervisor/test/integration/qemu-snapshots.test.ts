@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killQemuUnder } from '../support/qemu-processes.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { apiCall } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
@@ -20,6 +21,11 @@ import { until } from '../support/until.js';
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img', 'qemu-io']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
 const dir = mkdtempSync(join(tmpdir(), 'hv-snap-'));
+// The last hook: whatever QEMU a failed or timed-out test left under this directory goes.
+afterAll(async () => {
+  await killQemuUnder(dir);
+  rmSync(dir, { recursive: true, force: true });
+});
 const runDir = join(dir, 'run');
 const image = join(dir, 'data', 'images', 'data');
 let service: ServiceProcess;
@@ -90,7 +96,6 @@ describe.skipIf(gate.skip)('snapshots of a real guest under QEMU (TCG)', () => {
     await events?.close();
     await api('DELETE', '/vms/tiny?force=true').catch(() => undefined);
     await service?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reverts the image of a VM without a process to a disk-only snapshot (qemu-img snapshot)', async () => {
