@@ -23,6 +23,18 @@ export function trackAllowedMethods(app: App, options: { maxParamLength: number 
     router.on(routeMethods, route.url, ignore);
   });
   return {
-    of: (path) => [...methods].filter((method) => router.find(method, path) !== null).sort(),
+    of(path) {
+      const matches = [...methods].flatMap((method) => {
+        const match = router.find(method, path);
+        return match === null ? [] : [{ method, params: Object.keys(match.params).length }];
+      });
+      // The resource a path names is its most specific route's: /storage/pools is the pool
+      // collection (GET, POST), though DELETE /storage/{name} would match it too.
+      const specific = Math.min(...matches.map((match) => match.params));
+      return matches
+        .filter((match) => match.params === specific)
+        .map((match) => match.method)
+        .sort();
+    },
   };
 }

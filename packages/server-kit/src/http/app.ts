@@ -131,7 +131,7 @@ function documentResponseHeaders(document: OpenApiDocument, headers: Record<stri
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Longest path parameter (a name, an id) the router matches; a longer one is 414 URI_TOO_LONG. */
-export const MAX_PARAM_LENGTH = 100;
+export const MAX_PARAM_LENGTH = 256;
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 128;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -311,22 +311,24 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
 
   const allowedMethods = trackAllowedMethods(app, { maxParamLength: MAX_PARAM_LENGTH });
-  app.setNotFoundHandler(async (request, reply) => {
+  /** The 404, or the 405 with `Allow` when the path has routes for other methods. */
+  const noRoute = (request: FastifyRequest, reply: FastifyReply): AppError => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods.of(path);
-    let error: AppError;
-    if (allowed.length === 0) {
-      error = KitErrors.routeNotFound({ method: request.method, url: path });
-    } else {
-      error = KitErrors.methodNotAllowed(
-        { method: request.method, url: path, allowed },
-        { details: { method: request.method, allowed } },
-      );
-      reply.header('allow', allowed.join(', '));
-    }
-    const { status, body } = errorResponse(error, request.id);
-    request.errorCode = error.code;
-    return reply.status(status).send(body);
+    if (allowed.length === 0) return KitErrors.routeNotFound({ method: request.method, url: path });
+    reply.header('allow', allowed.join(', '));
+    return KitErrors.methodNotAllowed(
+      { method: request.method, url: path, allowed },
+      { details: { method: request.method, allowed } },
+    );
+  };
+  // Answered before the body is read: a method that has no route here (QUERY, say) would
+  // otherwise be refused for its missing content type first.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) throw noRoute(request, reply);
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    throw noRoute(request, reply);
   });
 
   for (const schema of [ErrorEnvelopeSchema, ...(options.schemas ?? [])]) {

@@ -6,6 +6,9 @@
  *   object, and a route without one accepts no query parameter at all.
  * - Every number in a query string or path has a documented maximum, so that a huge value is a 400
  *   naming the parameter instead of an overflow further in.
+ * - A path parameter (not a wildcard) is no longer than the router matches: its documented
+ *   `maxLength` is set to that when it has none, so the document promises nothing the router
+ *   refuses with 414.
  * - A field with a default is not `required` in the document: a client may leave it out. (Ajv
  *   fills the default in before it checks `required`, so validation is unchanged.)
  */
@@ -58,11 +61,36 @@ function unboundedNumbers(schema: JsonSchema): string[] {
     .map(([name]) => name);
 }
 
+/** `params` with every string parameter bounded by `maxParamLength`, or a `TypeError`. */
+function boundedPathParameters(label: string, params: JsonSchema, maxParamLength: number): JsonSchema {
+  const properties = isObjectSchema(params.properties) ? params.properties : {};
+  const bounded: JsonSchema = {};
+  for (const [name, property] of Object.entries(properties)) {
+    // A wildcard (`*`) is not one segment: the router does not bound it.
+    if (!isObjectSchema(property) || property.type !== 'string' || name === '*') {
+      bounded[name] = property;
+      continue;
+    }
+    const maxLength = property.maxLength;
+    if (typeof maxLength === 'number' && maxLength > maxParamLength) {
+      throw new TypeError(
+        `${label}: the path parameter '${name}' may be longer than the router's ${maxParamLength}`,
+      );
+    }
+    bounded[name] = maxLength === undefined ? { ...property, maxLength: maxParamLength } : property;
+  }
+  return { ...params, properties: bounded };
+}
+
 /**
  * The request schemas of the route `label` in their registered form; throws a `TypeError` naming
  * the route and the parameter when a rule above is broken.
  */
-export function normaliseRequestSchemas(label: string, schema: FastifySchema): FastifySchema {
+export function normaliseRequestSchemas(
+  label: string,
+  schema: FastifySchema,
+  maxParamLength: number,
+): FastifySchema {
   const querystring = (schema.querystring ?? EMPTY_QUERY) as JsonSchema;
   if (querystring.type !== 'object') throw new TypeError(`${label}: the query schema must be an object`);
   if (querystring.additionalProperties !== undefined && querystring.additionalProperties !== false) {
@@ -80,6 +108,9 @@ export function normaliseRequestSchemas(label: string, schema: FastifySchema): F
   }
   return {
     ...schema,
+    ...(isObjectSchema(schema.params)
+      ? { params: boundedPathParameters(label, schema.params, maxParamLength) }
+      : {}),
     querystring: withoutRequiredDefaults({ ...querystring, additionalProperties: false }),
     ...(schema.body === undefined ? {} : { body: withoutRequiredDefaults(schema.body) }),
   };

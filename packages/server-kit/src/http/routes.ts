@@ -17,7 +17,7 @@ import type {
 } from 'fastify';
 import { KitErrors } from '../errors.js';
 import { hasScope } from '../credentials/tokens.js';
-import type { App } from './app.js';
+import { MAX_PARAM_LENGTH, type App } from './app.js';
 import { normaliseRequestSchemas } from './route-schemas.js';
 import { ErrorEnvelopeRef } from './schemas.js';
 
@@ -123,7 +123,7 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
       method: route.method,
       url: options.prefix + route.url,
       schema: {
-        ...normaliseRequestSchemas(`${route.method} ${route.url}`, route.schema),
+        ...normaliseRequestSchemas(`${route.method} ${route.url}`, route.schema, MAX_PARAM_LENGTH),
         summary: route.summary,
         description: [route.schema.description, accessDescription(access)].filter(Boolean).join('\n\n'),
         tags: route.tags,

@@ -173,14 +173,16 @@ export function describeApiConformance(options: ApiConformanceOptions): void {
         // DELETE /storage/{name}) is not missing here.
         const routedElsewhere = (method: string) =>
           operations.some((op) => op.method === method && pathPattern(op.path).test(url));
-        const missing = ['DELETE', 'PUT', 'PATCH', 'POST', 'GET'].find(
+        const missing = ['DELETE', 'PUT', 'PATCH', 'POST', 'GET', 'QUERY'].find(
           (m) => !documented.includes(m) && !routedElsewhere(m),
         );
         if (missing === undefined) continue;
         const response = await app.inject({ method: missing as 'GET', url, headers });
-        const answered = new Set(
-          operations.filter((op) => pathPattern(op.path).test(url)).map((op) => op.method),
-        );
+        // The most specific documented path names the resource: /storage/pools, not /storage/{name}.
+        const matching = operations.filter((op) => pathPattern(op.path).test(url));
+        const params = (op: DocumentedOperation) => op.path.split('{').length - 1;
+        const fewest = Math.min(...matching.map(params));
+        const answered = new Set(matching.filter((op) => params(op) === fewest).map((op) => op.method));
         if (answered.has('GET')) answered.add('HEAD');
         const allowed = [...answered].sort();
         expect(response.statusCode, `${missing} ${path}`).toBe(405);

@@ -99,6 +99,22 @@ describe('error envelope', () => {
   it(`refuses a body nested more than ${MAX_JSON_DEPTH} levels deep with 400, not a stack overflow`, async () => {
     const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
     const roomy = await testApp({ bodyLimit: 1024 * 1024 });
+    // Bodies are read only for a route that exists.
+    registerRoutes(
+      roomy,
+      [
+        defineRoute({
+          method: 'POST',
+          url: '/anything',
+          summary: 'anything',
+          tags: ['t'],
+          access: 'public',
+          schema: {},
+          handler: async () => ({}),
+        }),
+      ],
+      { prefix: '/api/v1' },
+    );
     const deep = await roomy.inject({
       method: 'POST',
       url: '/api/v1/anything',
@@ -306,6 +322,38 @@ describe('answers the framework gives', () => {
     expect(action.statusCode).toBe(405);
     expect(action.headers.allow).toBe('POST');
     expect((await app.inject({ method: 'GET', url: '/api/v1/vms/web/nothing' })).statusCode).toBe(404);
+  });
+
+  it('answers a method with a body but no route (QUERY) 405 before asking for its content type', async () => {
+    const response = await app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/vms' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, POST');
+  });
+
+  it('names in Allow the methods of the most specific route a path matches', async () => {
+    const scoped = await testApp();
+    const route = (method: 'GET' | 'POST' | 'DELETE', url: string) =>
+      defineRoute({
+        method,
+        url,
+        summary: url,
+        tags: ['t'],
+        access: 'public',
+        schema: {},
+        handler: async () => ({}),
+      });
+    registerRoutes(
+      scoped,
+      [route('GET', '/disks/pools'), route('POST', '/disks/pools'), route('DELETE', '/disks/:name')],
+      {
+        prefix: '',
+      },
+    );
+    const response = await scoped.inject({ method: 'PUT', url: '/disks/pools' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, POST');
+    expect((await scoped.inject({ method: 'PUT', url: '/disks/web' })).headers.allow).toBe('DELETE');
+    await scoped.close();
   });
 
   it('answers a path parameter over the router limit 414 in the envelope, with a request id', async () => {

@@ -6,7 +6,7 @@ import { testApp } from '../helpers.js';
 
 describe('normaliseRequestSchemas', () => {
   it('gives a route without a query schema one that accepts no parameter', () => {
-    expect(normaliseRequestSchemas('GET /x', {}).querystring).toEqual({
+    expect(normaliseRequestSchemas('GET /x', {}, 100).querystring).toEqual({
       type: 'object',
       properties: {},
       additionalProperties: false,
@@ -15,7 +15,7 @@ describe('normaliseRequestSchemas', () => {
 
   it('closes a query schema and leaves the original untouched', () => {
     const query = Type.Object({ page: Type.Integer({ maximum: 9, default: 1 }) });
-    const result = normaliseRequestSchemas('GET /x', { querystring: query }).querystring as Record<
+    const result = normaliseRequestSchemas('GET /x', { querystring: query }, 100).querystring as Record<
       string,
       unknown
     >;
@@ -27,25 +27,56 @@ describe('normaliseRequestSchemas', () => {
 
   it('refuses a query schema that lets unknown parameters in', () => {
     const query = Type.Object({}, { additionalProperties: true });
-    expect(() => normaliseRequestSchemas('GET /x', { querystring: query })).toThrow(
+    expect(() => normaliseRequestSchemas('GET /x', { querystring: query }, 100)).toThrow(
       'GET /x: the query schema must refuse unknown parameters',
     );
   });
 
   it('refuses a numeric query or path parameter without a maximum, naming it', () => {
     expect(() =>
-      normaliseRequestSchemas('GET /x', { querystring: Type.Object({ page: Type.Integer({ minimum: 1 }) }) }),
+      normaliseRequestSchemas(
+        'GET /x',
+        { querystring: Type.Object({ page: Type.Integer({ minimum: 1 }) }) },
+        100,
+      ),
     ).toThrow("GET /x: the query parameter 'page' needs a maximum");
     expect(() =>
-      normaliseRequestSchemas('GET /x/:n', {
-        params: Type.Object({ n: Type.Union([Type.Number(), Type.Null()]) }),
-      }),
+      normaliseRequestSchemas(
+        'GET /x/:n',
+        {
+          params: Type.Object({ n: Type.Union([Type.Number(), Type.Null()]) }),
+        },
+        100,
+      ),
     ).toThrow("GET /x/:n: the path parameter 'n' needs a maximum");
     expect(() =>
-      normaliseRequestSchemas('GET /x', {
-        querystring: Type.Object({ ratio: Type.Number({ exclusiveMaximum: 1 }) }),
-      }),
+      normaliseRequestSchemas(
+        'GET /x',
+        {
+          querystring: Type.Object({ ratio: Type.Number({ exclusiveMaximum: 1 }) }),
+        },
+        100,
+      ),
     ).not.toThrow();
+  });
+
+  it('bounds a path parameter by the router limit, unless it is a wildcard, and refuses a longer bound', () => {
+    const params = Type.Object({
+      name: Type.String(),
+      id: Type.String({ maxLength: 36 }),
+      '*': Type.String(),
+    });
+    const result = normaliseRequestSchemas('GET /x/:name/:id/*', { params }, 100).params as any;
+    expect(result.properties.name.maxLength).toBe(100);
+    expect(result.properties.id.maxLength).toBe(36);
+    expect(result.properties['*'].maxLength).toBeUndefined();
+    expect(() =>
+      normaliseRequestSchemas(
+        'GET /x/:n',
+        { params: Type.Object({ n: Type.String({ maxLength: 101 }) }) },
+        100,
+      ),
+    ).toThrow("GET /x/:n: the path parameter 'n' may be longer than the router's 100");
   });
 
   it('drops fields with a default from `required` at any depth of a body', () => {
@@ -53,7 +84,7 @@ describe('normaliseRequestSchemas', () => {
       name: Type.String(),
       options: Type.Object({ force: Type.Boolean({ default: false }), level: Type.Integer() }),
     });
-    const result = normaliseRequestSchemas('POST /x', { body }).body as any;
+    const result = normaliseRequestSchemas('POST /x', { body }, 100).body as any;
     expect(result.required).toEqual(['name', 'options']);
     expect(result.properties.options.required).toEqual(['level']);
   });
