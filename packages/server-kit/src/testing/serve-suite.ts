@@ -22,6 +22,8 @@ export interface ServeSuiteOptions {
   databaseFile: string;
   /** The version its specification gives, which `--version`, `/health` and OpenAPI all say. */
   version: string;
+  /** More `serve` arguments: settings whose own tests are elsewhere and would only slow a start. */
+  serveArgs?: readonly string[];
 }
 
 export function describeServeCommand(options: ServeSuiteOptions): void {
@@ -31,7 +33,14 @@ export function describeServeCommand(options: ServeSuiteOptions): void {
 
     beforeAll(async () => {
       dataDir = mkdtempSync(join(tmpdir(), `${options.service}-`));
-      server = await startServiceProcess(options.bin, ['serve', '--port', '0', '--data-dir', dataDir]);
+      server = await startServiceProcess(options.bin, [
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        ...(options.serveArgs ?? []),
+      ]);
     });
     afterAll(async () => {
       await server.stop('SIGKILL');
@@ -98,7 +107,14 @@ export function describeServeCommand(options: ServeSuiteOptions): void {
     });
 
     it('stops cleanly on SIGTERM', async () => {
-      const second = await startServiceProcess(options.bin, ['serve', '--port', '0', '--data-dir', dataDir]);
+      const second = await startServiceProcess(options.bin, [
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        ...(options.serveArgs ?? []),
+      ]);
       expect(await second.stop('SIGTERM')).toBe(0);
       expect(second.logs.map((l) => l.msg)).toContain('stopped');
     });
