@@ -27,13 +27,27 @@ export const QuantumErrors = {
     'invalid',
     (p) => `${p.field} ${p.reason}`,
   ),
-  /** Refused before allocation: the state would not fit in the memory the simulator may use. */
-  circuitTooLarge: defineError<{ qubits: number; bytesNeeded: number; bytesAllowed: number }>(
+  /**
+   * Refused before allocation: the run would not fit in the simulator's memory budget even alone
+   * (its states, threads and shots; see backends/memory.ts). `maxQubits` is the most an ideal run,
+   * one state, fits in the budget.
+   */
+  circuitTooLarge: defineError<{
+    qubits: number;
+    states?: number;
+    bytesNeeded: number;
+    bytesAllowed: number;
+    maxQubits: number;
+  }>(
     'CIRCUIT_TOO_LARGE',
     'unprocessable',
     (p) =>
-      `${p.qubits} qubits need ${formatBytes(p.bytesNeeded)} of state memory; ` +
-      `the simulator may use ${formatBytes(p.bytesAllowed)}`,
+      `${p.qubits} qubits need ${formatBytes(p.bytesNeeded)} of memory` +
+      (p.states === undefined
+        ? ''
+        : ` (${p.states} ${p.states === 1 ? 'state' : 'states'} and the run's threads and shots)`) +
+      `; the simulator's memory budget is ${formatBytes(p.bytesAllowed)}, which fits at most ` +
+      `${p.maxQubits} qubits`,
   ),
   backendNotFound: defineError<{ name: string; known: string[] }>(
     'BACKEND_NOT_FOUND',
@@ -138,5 +152,6 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+  const rounded = Math.round(value * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${units[unit]}`;
 }

@@ -185,7 +185,11 @@ export const ResultSchema = Type.Object(
         measurements: Type.Integer(),
         resets: Type.Integer(),
         fused_passes: Type.Integer(),
-        state_bytes: Type.Integer(),
+        state_bytes: Type.Integer({ description: 'bytes of one state vector: 16 per amplitude' }),
+        memory_bytes: Type.Integer({
+          description:
+            "memory the run holds at its peak (states, threads, per-shot data), as the simulator's memory budget counts it",
+        }),
         live_qubit_cycles: Type.Integer({ description: 'where the noise model can act in one shot' }),
         expected_erasures_per_shot: Type.Number(),
         erasure_free_shot_probability: Type.Number(),

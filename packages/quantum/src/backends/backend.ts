@@ -7,6 +7,7 @@ import type { Circuit } from '../circuit/circuit.js';
 import type { ResourceEstimates } from '../engine/estimates.js';
 import type { FusionOptions } from '../engine/fusion.js';
 import type { NoiseOptions } from '../engine/noise.js';
+import type { MemoryBudget } from './memory.js';
 import type { Result } from './result.js';
 
 export interface Target {
@@ -61,6 +62,8 @@ export interface Backend {
   readonly name: string;
   readonly description: string;
   readonly target: Target;
+  /** The memory its runs may hold, for a backend that simulates in this process. */
+  readonly memoryBudget?: MemoryBudget;
   status(): BackendStatus;
   /** Rewrites a circuit for the target (native gates, connectivity). */
   transpile(circuit: Circuit): Circuit;

@@ -2,20 +2,20 @@
  * `local_simulator`: the statevector engine with the erasure noise model, in this process.
  */
 import { randomUUID } from 'node:crypto';
-import { totalmem } from 'node:os';
 import type { Circuit } from '../circuit/circuit.js';
 import { lowerCircuit } from '../circuit/lower.js';
 import { memoryBandwidth } from '../engine/bandwidth.js';
 import { estimateResources, type ResourceEstimates } from '../engine/estimates.js';
-import { execute, type Program } from '../engine/executor.js';
+import { execute, stateCounts, type Program } from '../engine/executor.js';
 import { fuse, resolveFusion } from '../engine/fusion.js';
 import { resolveNoise } from '../engine/noise.js';
 import { defaultThreads, startPool } from '../engine/parallel.js';
 import { createRng, MAX_SEED, randomSeed } from '../engine/rng.js';
 import { schedule } from '../engine/schedule.js';
-import { checkStateMemory, stateBytes } from '../engine/statevector.js';
+import { stateBytes } from '../engine/statevector.js';
 import { QuantumErrors } from '../errors.js';
 import type { Backend, Job, JobStatus, RunOptions, Target } from './backend.js';
+import { CLONE_BYTES, detectMemoryBudget, shotBytes, THREAD_BYTES, type MemoryBudget } from './memory.js';
 import { Result } from './result.js';
 
 export const MAX_SHOTS = 1_000_000;
@@ -26,10 +26,26 @@ export const PARALLEL_THRESHOLD = 18;
 export const PROGRESS_INTERVAL_MS = 100;
 
 export interface LocalSimulatorOptions {
-  /** Bytes of state memory the simulator may use. Default: 80 % of this machine's memory. */
+  /** The memory runs may hold (see memory.ts). Default: this process's, detected when constructed. */
+  readonly memoryBudget?: MemoryBudget;
+  /** A budget of exactly this many bytes, as `--max-memory` gives (tests, and a job's worker). */
   readonly memoryLimit?: number;
+  /** Threads of a run whose options do not say. Default: the machine's cores. */
+  readonly threads?: number;
+  /** Each run has a thread of its own (the job service's workers), which its memory counts. */
+  readonly threadPerRun?: boolean;
   /** Amplitudes per chunk as a power of two (tests use small chunks to cover the split state). */
   readonly chunkBits?: number;
+}
+
+/** What one run holds at its peak. */
+export interface RunMemory {
+  /** State vectors held at once: what the run needs, and copies for branching when they fit. */
+  readonly states: number;
+  readonly stateBytes: number;
+  /** Its threads (pool workers, and its own with `threadPerRun`) and per-shot data. */
+  readonly otherBytes: number;
+  readonly bytes: number;
 }
 
 interface Prepared {
@@ -37,11 +53,12 @@ interface Prepared {
   readonly shots: number;
   readonly seed: number;
   readonly settings: ReturnType<typeof runSettings>;
+  readonly memory: RunMemory;
   readonly onProgress: RunOptions['onProgress'];
 }
 
-function runSettings(options: RunOptions) {
-  const threads = options.threads ?? defaultThreads();
+function runSettings(options: RunOptions, defaultThreadCount: number) {
+  const threads = options.threads ?? defaultThreadCount;
   if (!Number.isInteger(threads) || threads < 1 || threads > 64)
     invalid('threads', `must be an integer from 1 to 64, got ${threads}`);
   return {
@@ -79,17 +96,56 @@ export class LocalSimulator implements Backend {
   readonly name = 'local_simulator';
   readonly description = 'Statevector simulator (double precision) with heralded-erasure and Pauli noise';
   readonly target: Target;
-  private readonly memoryLimit: number;
+  readonly memoryBudget: MemoryBudget;
+  private readonly threads: number;
+  private readonly threadPerRun: boolean;
   private readonly chunkBits: number | undefined;
 
   constructor(options: LocalSimulatorOptions = {}) {
-    this.memoryLimit = options.memoryLimit ?? Math.floor(0.8 * totalmem());
+    this.memoryBudget =
+      options.memoryBudget ??
+      (options.memoryLimit === undefined
+        ? detectMemoryBudget()
+        : { bytes: options.memoryLimit, source: 'setting', limitBytes: options.memoryLimit });
+    this.threads = options.threads ?? defaultThreads();
+    this.threadPerRun = options.threadPerRun ?? false;
     this.chunkBits = options.chunkBits;
-    this.target = {
-      maxQubits: Math.floor(Math.log2(this.memoryLimit / 16)),
-      nativeGates: ['*'],
-      connectivity: 'all-to-all',
-    };
+    this.target = { maxQubits: this.maxQubits(), nativeGates: ['*'], connectivity: 'all-to-all' };
+  }
+
+  /** The most qubits of an ideal run (one state, one shot) that fit in the budget; 0 if none do. */
+  private maxQubits(): number {
+    let n = 0;
+    while (
+      n < 64 &&
+      this.planMemory(n + 1, 0, 1, { min: 1, max: 1 }, this.threads).bytes <= this.memoryBudget.bytes
+    )
+      n += 1;
+    return n;
+  }
+
+  /**
+   * What a run holds: the states it needs, more for branching while they fit in the budget (up to
+   * CLONE_BYTES of them), its threads and its shots.
+   */
+  private planMemory(
+    numQubits: number,
+    numClbits: number,
+    shots: number,
+    states: { readonly min: number; readonly max: number },
+    threads: number,
+  ): RunMemory {
+    const bytesPerState = stateBytes(numQubits);
+    const poolThreads = threads > 1 && numQubits >= PARALLEL_THRESHOLD ? threads - 1 : 0;
+    const otherBytes =
+      (poolThreads + (this.threadPerRun ? 1 : 0)) * THREAD_BYTES + shots * shotBytes(numClbits);
+    const room = Math.floor((this.memoryBudget.bytes - otherBytes) / bytesPerState);
+    const copies = Math.max(
+      0,
+      Math.min(states.max - states.min, Math.floor(CLONE_BYTES / bytesPerState), room - states.min),
+    );
+    const held = states.min + copies;
+    return { states: held, stateBytes: bytesPerState, otherBytes, bytes: otherBytes + held * bytesPerState };
   }
 
   status() {
@@ -134,7 +190,7 @@ export class LocalSimulator implements Backend {
     return { id, backend: this.name, status: () => state, result: () => promise };
   }
 
-  /** Validates and compiles; refuses a state that cannot fit before anything is allocated. */
+  /** Validates and compiles; refuses a run that cannot fit in the budget before anything is allocated. */
   private prepare(circuit: Circuit, options: RunOptions): Prepared {
     const shots = options.shots ?? DEFAULT_SHOTS;
     if (!Number.isInteger(shots) || shots < 1 || shots > MAX_SHOTS)
@@ -142,8 +198,12 @@ export class LocalSimulator implements Backend {
     const seed = options.seed ?? randomSeed();
     if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
       invalid('seed', `must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
-    const settings = runSettings(options);
-    checkStateMemory(circuit.numQubits, 1, this.memoryLimit);
+    const settings = runSettings(options, this.threads);
+    // One state is the least any run holds: refuse what cannot fit before lowering the circuit.
+    this.checkMemory(
+      circuit.numQubits,
+      this.planMemory(circuit.numQubits, circuit.numClbits, shots, { min: 1, max: 1 }, settings.threads),
+    );
     const bindings = new Map(Object.entries(options.parameters ?? {}));
     const instructions = lowerCircuit(circuit, bindings);
     const program: Program = {
@@ -152,12 +212,40 @@ export class LocalSimulator implements Backend {
       instructions,
       schedule: schedule(instructions, circuit.numQubits, circuit.numClbits),
     };
-    return { program, shots, seed, settings, onProgress: options.onProgress };
+    const memory = this.planMemory(
+      program.numQubits,
+      program.numClbits,
+      shots,
+      stateCounts(program, settings.noise, shots),
+      settings.threads,
+    );
+    this.checkMemory(program.numQubits, memory);
+    return { program, shots, seed, settings, memory, onProgress: options.onProgress };
+  }
+
+  private checkMemory(qubits: number, memory: RunMemory): void {
+    const bytesAllowed = this.memoryBudget.bytes;
+    if (memory.bytes <= bytesAllowed) return;
+    const { maxQubits } = this.target;
+    const { states, bytes: bytesNeeded } = memory;
+    throw QuantumErrors.circuitTooLarge(
+      { qubits, states, bytesNeeded, bytesAllowed, maxQubits },
+      {
+        details: {
+          qubits,
+          states,
+          bytes_needed: bytesNeeded,
+          bytes_allowed: bytesAllowed,
+          max_qubits: maxQubits,
+          budget_source: this.memoryBudget.source,
+        },
+      },
+    );
   }
 
   /** Estimates; `passes` is the fused pass count when a run has already fused the circuit. */
   private estimateFor(
-    { program, settings, shots }: Prepared,
+    { program, settings, shots, memory }: Prepared,
     passes = this.fusedPasses(program, settings),
   ): ResourceEstimates {
     const bytes = stateBytes(program.numQubits);
@@ -165,7 +253,13 @@ export class LocalSimulator implements Backend {
     // Each pass reads and writes the state; sampling reads it once more.
     const seconds = ((2 * passes + 1) * bytes) / bandwidth + shots * 2e-7;
     return estimateResources(
-      { ...program, fusedPasses: passes, noise: settings.noise, stateBytes: bytes },
+      {
+        ...program,
+        fusedPasses: passes,
+        noise: settings.noise,
+        stateBytes: bytes,
+        memoryBytes: memory.bytes,
+      },
       {
         value: seconds,
         model:
@@ -194,7 +288,7 @@ export class LocalSimulator implements Backend {
       fusion: settings.fusion,
       threads: settings.threads,
       parallelThreshold: PARALLEL_THRESHOLD,
-      memoryLimit: this.memoryLimit,
+      memoryLimit: prepared.memory.states * prepared.memory.stateBytes,
       ...(this.chunkBits === undefined ? {} : { chunkBits: this.chunkBits }),
       ...(progress === undefined ? {} : { onProgress: progress.update }),
     });

@@ -47,6 +47,7 @@ export class NeutralAtomQpu implements Backend {
         fusedPasses: 0,
         noise: resolveNoise(options.noise),
         stateBytes: 0,
+        memoryBytes: 0,
       },
       { value: sched.depth * cycle * shots, model: `depth x ${cycle * 1e6} us cycle x shots` },
     );

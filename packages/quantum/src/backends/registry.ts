@@ -1,27 +1,45 @@
 /** Backends by name. */
 import { QuantumErrors } from '../errors.js';
 import type { Backend } from './backend.js';
-import { LocalSimulator } from './local-simulator.js';
+import { LocalSimulator, type LocalSimulatorOptions } from './local-simulator.js';
 import { NeutralAtomQpu } from './neutral-atom.js';
 
-const backends = new Map<string, Backend>();
+export interface BackendRegistry {
+  list(): Backend[];
+  /** The backend named `name`; BACKEND_NOT_FOUND, with the known names, for any other. */
+  get(name: string): Backend;
+}
 
-function registry(): Map<string, Backend> {
-  if (backends.size === 0) {
-    for (const backend of [new LocalSimulator(), new NeutralAtomQpu()]) backends.set(backend.name, backend);
-  }
-  return backends;
+/** Every backend, the simulator built with `simulator` (its memory budget and threads). */
+export function createRegistry(simulator: LocalSimulatorOptions = {}): BackendRegistry {
+  const backends = new Map<string, Backend>(
+    [new LocalSimulator(simulator), new NeutralAtomQpu()].map((b) => [b.name, b]),
+  );
+  return {
+    list: () => [...backends.values()],
+    get(name) {
+      const backend = backends.get(name);
+      if (backend === undefined) {
+        const known = [...backends.keys()];
+        throw QuantumErrors.backendNotFound({ name, known }, { details: { name, known } });
+      }
+      return backend;
+    },
+  };
+}
+
+let defaults: BackendRegistry | undefined;
+
+/** The library's backends: the simulator with this process's detected memory budget. */
+function registry(): BackendRegistry {
+  defaults ??= createRegistry();
+  return defaults;
 }
 
 export function listBackends(): Backend[] {
-  return [...registry().values()];
+  return registry().list();
 }
 
 export function getBackend(name: string): Backend {
-  const backend = registry().get(name);
-  if (backend === undefined) {
-    const known = [...registry().keys()];
-    throw QuantumErrors.backendNotFound({ name, known }, { details: { name, known } });
-  }
-  return backend;
+  return registry().get(name);
 }

@@ -114,6 +114,7 @@ export class Result {
         resets: e.resets,
         fused_passes: e.fusedPasses,
         state_bytes: e.stateBytes,
+        memory_bytes: e.memoryBytes,
         live_qubit_cycles: e.liveQubitCycles,
         expected_erasures_per_shot: e.expectedErasuresPerShot,
         erasure_free_shot_probability: e.erasureFreeShotProbability,

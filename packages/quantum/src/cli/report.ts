@@ -69,7 +69,8 @@ export function formatEstimates(e: ResourceEstimates): string {
     `gates: ${e.oneQubitGates} one-qubit, ${e.twoQubitGates} two-qubit, ${e.multiQubitGates} wider; T count ${e.tCount}` +
       (gates === '' ? '' : ` (${gates})`),
     `measurements ${e.measurements}, resets ${e.resets}, passes over the state after fusion ${e.fusedPasses}`,
-    `state memory ${formatBytes(e.stateBytes)}`,
+    `state memory ${formatBytes(e.stateBytes)}` +
+      (e.memoryBytes === 0 ? '' : `, run memory ${formatBytes(e.memoryBytes)} (states, threads, shots)`),
     `expected erasures per shot ${e.expectedErasuresPerShot.toPrecision(3)}, ` +
       `erasure-free shot probability ${e.erasureFreeShotProbability.toPrecision(4)}`,
     `estimated time ${formatSeconds(e.estimatedSeconds)} (${e.timeModel})`,

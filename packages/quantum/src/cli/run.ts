@@ -1,6 +1,7 @@
 /** `qcirc run SOURCE`: run a circuit and print its counts, erasures and estimates. */
-import type { Command } from 'commander';
-import { getBackend } from '../backends/registry.js';
+import { Option, type Command } from 'commander';
+import { memorySetting } from '../backends/memory.js';
+import { createRegistry, getBackend } from '../backends/registry.js';
 import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
 import type { NoiseOptions } from '../engine/noise.js';
 import { inputParameters } from '../qasm/inputs.js';
@@ -18,6 +19,7 @@ interface RunFlags {
   json?: boolean;
   input?: Record<string, number | boolean>;
   progress?: boolean;
+  maxMemory?: string;
 }
 
 export function addRunCommand(program: Command, sources: SourceLoader): void {
@@ -46,10 +48,21 @@ export function addRunCommand(program: Command, sources: SourceLoader): void {
     .option('--json', 'print one JSON object instead of the report')
     .option('--progress', 'draw a progress bar even when standard error is not a terminal')
     .option('--no-progress', 'never draw a progress bar')
+    .addOption(
+      new Option(
+        '--max-memory <size>',
+        'memory the run may hold, like 1.5G or 512M (default: a share of the cgroup limit or RAM, as serve)',
+      ).env('QCIRC_MAX_MEMORY'),
+    )
     .action(async (source: string, flags: RunFlags) => {
+      // The setting is checked before the source is read, as serve checks its settings first.
+      const backends =
+        flags.maxMemory === undefined
+          ? undefined
+          : createRegistry({ memoryBudget: memorySetting(flags.maxMemory, '--max-memory') });
       const loaded = sources.load(source, flags.input);
       printWarnings(loaded.warnings);
-      const backend = getBackend(flags.backend);
+      const backend = backends === undefined ? getBackend(flags.backend) : backends.get(flags.backend);
       const showProgress = flags.progress ?? process.stderr.isTTY === true;
       const progress = showProgress ? createProgressBar(process.stderr) : undefined;
       const noise: NoiseOptions | undefined = flags.loss === undefined ? undefined : { loss: flags.loss };

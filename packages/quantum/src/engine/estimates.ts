@@ -22,6 +22,11 @@ export interface ResourceEstimates {
   /** Passes over the state after fusion. */
   readonly fusedPasses: number;
   readonly stateBytes: number;
+  /**
+   * Memory the run holds at its peak: its states, threads and per-shot data, as the simulator's
+   * memory budget counts it (0 on hardware).
+   */
+  readonly memoryBytes: number;
   /** Live (qubit, cycle) slots: where the noise model can act in one shot. */
   readonly liveQubitCycles: number;
   readonly expectedErasuresPerShot: number;
@@ -39,6 +44,7 @@ export interface EstimateInput {
   readonly fusedPasses: number;
   readonly noise: NoiseModel;
   readonly stateBytes: number;
+  readonly memoryBytes: number;
 }
 
 export function estimateResources(
@@ -77,6 +83,7 @@ export function estimateResources(
     resets,
     fusedPasses: input.fusedPasses,
     stateBytes: input.stateBytes,
+    memoryBytes: input.memoryBytes,
     liveQubitCycles: slots,
     expectedErasuresPerShot: input.noise.loss * slots,
     erasureFreeShotProbability: (1 - input.noise.loss) ** slots,

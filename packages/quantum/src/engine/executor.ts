@@ -5,7 +5,10 @@
  *   simulated once and every shot is drawn from the final distribution in one sweep.
  * - Otherwise shots branch: a measurement splits the shots that share a state by their drawn
  *   outcomes, and each part continues on its own copy (or, for states over 2^20 amplitudes, each
- *   shot runs alone so memory stays at two states).
+ *   shot runs alone so memory stays at two states). Copies are made while the memory limit allows;
+ *   past it, the part that would have been copied continues on the state itself and the other
+ *   part rebuilds its state from the checkpoint with the recorded outcomes, drawing nothing, so the
+ *   shots are the same whatever the limit.
  * - With noise, each shot's errors are drawn first and shots with the same errors share a
  *   trajectory. Errors are carried as a Pauli frame while they stay Paulis; a trajectory is only
  *   simulated from the cycle where its frame gets stuck, starting from a checkpoint of the ideal
@@ -36,6 +39,7 @@ export interface ExecuteSettings {
   readonly threads: number;
   /** States at or above this many qubits use the worker pool. */
   readonly parallelThreshold: number;
+  /** Bytes the run's states may take; `stateCounts` says how many it needs and can use. */
   readonly memoryLimit: number;
   readonly chunkBits?: number;
   /**
@@ -71,6 +75,17 @@ interface Group {
   readonly clbits: Uint8Array;
 }
 
+/**
+ * Where a group's state came from, to rebuild it without a copy: the checkpoint and step it
+ * started at, its errors, and the outcome of every measurement and reset it has run since.
+ */
+interface Origin {
+  readonly checkpoint: StateVector;
+  readonly pos: number;
+  readonly events: readonly ErrorEvent[];
+  readonly outcomes: (0 | 1)[];
+}
+
 /** Instruction with its cycle, in execution order. */
 interface Step {
   readonly instr: Instruction;
@@ -79,6 +94,39 @@ interface Step {
 }
 
 const CLONE_LIMIT_QUBITS = 20;
+
+/**
+ * The fewest states a run of `program` holds, and the most it can put to use: one for a circuit
+ * measured only at the end, ideal or with noise that stays a Pauli frame (every gate Clifford);
+ * two (a checkpoint and a trajectory or branch) otherwise; and, for a branching run that copies
+ * states, one more per measurement or reset that can split its shots, at most `shots - 1`.
+ */
+export function stateCounts(
+  program: Program,
+  noise: NoiseModel,
+  shots: number,
+): { readonly min: number; readonly max: number } {
+  const steps = dropFreshResets(timeline(program), program.numQubits);
+  if (isTerminal(steps, program.numQubits)) {
+    const min = noise.loss + noise.pauli > 0 && !allClifford(steps) ? 2 : 1;
+    return { min, max: min };
+  }
+  if (program.numQubits > CLONE_LIMIT_QUBITS) return { min: 2, max: 2 };
+  const splits = steps.filter((s) => s.instr.kind === 'measure' || s.instr.kind === 'reset').length;
+  return { min: 2, max: 2 + Math.min(splits, shots - 1) };
+}
+
+/** True when every gate maps Paulis to Paulis, so no error frame ever needs a trajectory. */
+function allClifford(steps: readonly Step[]): boolean {
+  return steps.every(({ instr }) => {
+    if (instr.kind !== 'unitary') return true;
+    const table = new ConjugationTable(instr.matrix);
+    // The images of X and Z on each argument decide it: products of Paulis are Paulis.
+    return instr.qubits.every(
+      (_, j) => table.conjugate(1 << (2 * j)) >= 0 && table.conjugate(3 << (2 * j)) >= 0,
+    );
+  });
+}
 
 export function execute(program: Program, settings: ExecuteSettings): Execution {
   const { numQubits } = program;
@@ -169,7 +217,11 @@ const pauliGate = (qubit: number, pauli: number): GateInput => ({
 
 class Runner {
   trajectories = 0;
+  /** Most states held at once. */
   peakStates = 0;
+  private liveStates = 0;
+  /** States the memory limit allows. */
+  private readonly maxStates: number;
   private readonly steps: Step[];
   private readonly tables = new Map<number, ConjugationTable>();
   private reported = 0;
@@ -180,6 +232,7 @@ class Runner {
     private readonly settings: ExecuteSettings,
   ) {
     this.steps = dropFreshResets(steps, program.numQubits);
+    this.maxStates = Math.floor(settings.memoryLimit / stateBytes(program.numQubits));
   }
 
   idealPasses(): number {
@@ -211,7 +264,6 @@ class Runner {
     this.checkMemory(statesNeeded);
     const outcomes = new Array<string>(this.settings.shots);
     const checkpoint = this.newState();
-    this.peakStates = statesNeeded;
     try {
       let reached = 0;
       let work: StateVector | undefined;
@@ -231,7 +283,7 @@ class Runner {
         this.trajectories += 1;
         this.sampleInto(work, branch.shots, source, undefined, outcomes);
       }
-      work?.release();
+      if (work !== undefined) this.dropState(work);
       this.applyGates(checkpoint, this.unitariesBetween(reached, Infinity, []), {
         from: branches.length / units,
         to: 1,
@@ -241,7 +293,7 @@ class Runner {
       frameShots.forEach((f) => f.shots.forEach((s) => (flipsOf[s] = f.flips)));
       this.sampleInto(checkpoint, allShots, source, flipsOf, outcomes);
     } finally {
-      checkpoint.release();
+      this.dropState(checkpoint);
     }
     return outcomes;
   }
@@ -329,7 +381,6 @@ class Runner {
     this.checkMemory(2);
     const checkpoint = this.newState();
     const work = this.newState();
-    this.peakStates = 2;
     try {
       let reached = 0;
       for (const pattern of ordered) {
@@ -343,34 +394,32 @@ class Runner {
         for (const shots of groups) {
           work.copyFrom(checkpoint);
           // Every event of the pattern is at or after cycle `reached - 1`: all are still to apply.
-          this.runSteps(
-            work,
-            startPos,
-            { shots, clbits: new Uint8Array(numClbits) },
-            pattern.events,
-            0,
-            outcomes,
-          );
+          const origin: Origin = { checkpoint, pos: startPos, events: pattern.events, outcomes: [] };
+          this.runSteps(work, startPos, { shots, clbits: new Uint8Array(numClbits) }, origin, 0, outcomes);
           groupsDone += 1;
           this.progress(groupsDone / totalGroups);
         }
       }
     } finally {
-      checkpoint.release();
-      work.release();
+      this.dropState(checkpoint);
+      this.dropState(work);
     }
     return outcomes;
   }
 
-  /** Runs steps from `pos` for one group of shots sharing a state and classical record. */
+  /**
+   * Runs steps from `pos` for one group of shots sharing a state and classical record; `origin`
+   * records the group's path from its checkpoint, for rebuilding the state instead of copying it.
+   */
   private runSteps(
     state: StateVector,
     pos: number,
     group: Group,
-    events: readonly ErrorEvent[],
+    origin: Origin,
     nextEvent: number,
     outcomes: string[],
   ): void {
+    const { events } = origin;
     let pending: GateInput[] = [];
     const flush = (): void => {
       this.applyGates(state, pending);
@@ -389,7 +438,7 @@ class Runner {
         continue;
       }
       flush();
-      const p1 = Math.min(1, Math.max(0, state.probabilityOfOne(instr.qubit)));
+      const p1 = probabilityOfOne(state, instr.qubit);
       const ones: number[] = [];
       const zeros: number[] = [];
       for (const shot of group.shots) (rng.next() < p1 ? ones : zeros).push(shot);
@@ -400,26 +449,30 @@ class Runner {
         return { shots: g.shots, clbits };
       };
       if (ones.length > 0 && zeros.length > 0) {
-        const other = state.clone();
-        this.peakStates += 1;
-        other.collapse(instr.qubit, 1, p1);
-        if (instr.kind === 'reset') other.flip(instr.qubit);
-        this.runSteps(
-          other,
-          pos + 1,
-          record({ shots: ones, clbits: group.clbits }, 1),
-          events,
-          nextEvent,
-          outcomes,
-        );
-        other.release();
-        this.peakStates -= 1;
+        const mark = origin.outcomes.length;
+        origin.outcomes.push(1);
+        const onesGroup = record({ shots: ones, clbits: group.clbits }, 1);
+        if (this.liveStates < this.maxStates) {
+          const other = this.newState();
+          other.copyFrom(state);
+          collapseTo(other, instr, 1, p1);
+          this.runSteps(other, pos + 1, onesGroup, origin, nextEvent, outcomes);
+          this.dropState(other);
+        } else {
+          // No room for a copy: the ones go on with this state, which is then rebuilt for the zeros.
+          collapseTo(state, instr, 1, p1);
+          this.runSteps(state, pos + 1, onesGroup, origin, nextEvent, outcomes);
+          origin.outcomes.length = mark;
+          this.rebuild(state, origin, pos);
+        }
+        origin.outcomes.length = mark;
+        origin.outcomes.push(0);
         group = record({ shots: zeros, clbits: group.clbits }, 0);
-        state.collapse(instr.qubit, 0, 1 - p1);
+        collapseTo(state, instr, 0, p1);
       } else {
         const outcome = ones.length > 0 ? 1 : 0;
-        state.collapse(instr.qubit, outcome, outcome === 1 ? p1 : 1 - p1);
-        if (instr.kind === 'reset' && outcome === 1) state.flip(instr.qubit);
+        origin.outcomes.push(outcome);
+        collapseTo(state, instr, outcome, p1);
         group = record(group, outcome);
       }
     }
@@ -427,15 +480,59 @@ class Runner {
     for (const shot of group.shots) outcomes[shot] = text;
   }
 
+  /**
+   * Puts into `state` what a group's state was just before the measurement or reset at `pos`: from
+   * its checkpoint through the same passes and collapses, with its recorded outcomes, drawing
+   * nothing. The same operations on the same amplitudes give the same bits as the first time.
+   */
+  private rebuild(state: StateVector, origin: Origin, pos: number): void {
+    state.copyFrom(origin.checkpoint);
+    const { events } = origin;
+    const clbits = new Uint8Array(this.program.numClbits);
+    let pending: GateInput[] = [];
+    let nextEvent = 0;
+    let next = 0;
+    const eventsBefore = (cycle: number): void => {
+      for (; nextEvent < events.length && events[nextEvent]!.cycle < cycle; nextEvent += 1)
+        pending.push(pauliGate(events[nextEvent]!.qubit, events[nextEvent]!.pauli));
+    };
+    for (let p = origin.pos; p < pos; p += 1) {
+      const { instr, cycle } = this.steps[p]!;
+      eventsBefore(cycle);
+      if (instr.kind === 'barrier') continue;
+      if (instr.condition !== undefined && !conditionHolds(instr.condition, clbits)) continue;
+      if (instr.kind === 'unitary') {
+        pending.push(instr);
+        continue;
+      }
+      this.applyGates(state, pending);
+      pending = [];
+      const outcome = origin.outcomes[next]!;
+      next += 1;
+      collapseTo(state, instr, outcome, probabilityOfOne(state, instr.qubit));
+      if (instr.kind === 'measure') clbits[instr.clbit] = outcome;
+    }
+    eventsBefore(this.steps[pos]!.cycle);
+    this.applyGates(state, pending);
+  }
+
   // ---- shared helpers ----
 
   private newState(): StateVector {
     const { numQubits } = this.program;
     const threads = numQubits >= this.settings.parallelThreshold ? this.settings.threads : 1;
-    return StateVector.zero(numQubits, {
+    const state = StateVector.zero(numQubits, {
       threads,
       ...(this.settings.chunkBits === undefined ? {} : { chunkBits: this.settings.chunkBits }),
     });
+    this.liveStates += 1;
+    this.peakStates = Math.max(this.peakStates, this.liveStates);
+    return state;
+  }
+
+  private dropState(state: StateVector): void {
+    state.release();
+    this.liveStates -= 1;
   }
 
   /** Applies `gates` fused; with `span`, progress moves from `span.from` to `span.to` pass by pass. */
@@ -520,6 +617,21 @@ function outcomeOf(index: number, source: Int32Array, flips: Uint8Array | undefi
     text += bit;
   }
   return text;
+}
+
+function probabilityOfOne(state: StateVector, qubit: number): number {
+  return Math.min(1, Math.max(0, state.probabilityOfOne(qubit)));
+}
+
+/** Collapses `qubit` of a measurement or reset to `outcome`; a reset that found 1 flips it back to 0. */
+function collapseTo(
+  state: StateVector,
+  instr: Extract<Instruction, { kind: 'measure' | 'reset' }>,
+  outcome: 0 | 1,
+  p1: number,
+): void {
+  state.collapse(instr.qubit, outcome, outcome === 1 ? p1 : 1 - p1);
+  if (instr.kind === 'reset' && outcome === 1) state.flip(instr.qubit);
 }
 
 function conditionHolds(

@@ -25,9 +25,18 @@ export function stateBytes(numQubits: number): number {
 export function checkStateMemory(numQubits: number, states: number, limit: number): void {
   const bytesNeeded = states * stateBytes(numQubits);
   if (bytesNeeded > limit) {
+    const maxQubits = Math.max(0, Math.floor(Math.log2(limit / states / BYTES_PER_AMPLITUDE)));
     throw QuantumErrors.circuitTooLarge(
-      { qubits: numQubits, bytesNeeded, bytesAllowed: limit },
-      { details: { qubits: numQubits, bytes_needed: bytesNeeded, bytes_allowed: limit } },
+      { qubits: numQubits, states, bytesNeeded, bytesAllowed: limit, maxQubits },
+      {
+        details: {
+          qubits: numQubits,
+          states,
+          bytes_needed: bytesNeeded,
+          bytes_allowed: limit,
+          max_qubits: maxQubits,
+        },
+      },
     );
   }
 }

@@ -4,13 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOTS, LocalSimulator, MAX_SHOTS } from '../../src/backends/local-simulator.js';
+import { shotBytes, THREAD_BYTES } from '../../src/backends/memory.js';
 import { getBackend } from '../../src/backends/registry.js';
 import { Circuit, ctrl, inv } from '../../src/circuit/circuit.js';
 import { MAX_SEED } from '../../src/engine/rng.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { appendQft, bell, ghz, grover, groverIterations, teleport } from '../support/circuits.js';
 import { circuitDistribution, probabilities } from '../support/dense-reference.js';
-import { expectAppError, expectAppErrorAsync } from '@lab/server-kit/testing';
+import { expectAppError } from '@lab/server-kit/testing';
 import { expectFits, marginal, tally } from '../support/stats.js';
 
 const ideal = { loss: 0 } as const;
@@ -225,15 +226,28 @@ describe('run options are validated, naming the field', () => {
   });
 });
 
-describe('memory limit', () => {
-  it('refuses a state that would not fit, synchronously, before allocating it', () => {
-    const small = new LocalSimulator({ memoryLimit: 1024 });
+describe('memory budget', () => {
+  /** A simulator whose budget is `states` states of `qubits` qubits and `shots` shots of `clbits` bits. */
+  const budgeted = (states: number, qubits: number, shots: number, clbits: number) =>
+    new LocalSimulator({ memoryLimit: states * 16 * 2 ** qubits + shots * shotBytes(clbits), threads: 1 });
+
+  it('refuses a run that would not fit, synchronously, before allocating it', () => {
+    const small = budgeted(1, 6, 1, 1);
+    expect(small.target.maxQubits).toBe(6);
     const error = expectAppError(
-      () => small.run(new Circuit(7, 1).h(6).measure(6, 0), { seed: 1 }),
+      () => small.run(new Circuit(7, 1).h(6).measure(6, 0), { seed: 1, shots: 1, noise: ideal }),
       'CIRCUIT_TOO_LARGE',
-      '7 qubits need 2 KiB of state memory; the simulator may use 1 KiB',
+      "7 qubits need 2.3 KiB of memory (1 state and the run's threads and shots); " +
+        "the simulator's memory budget is 1.3 KiB, which fits at most 6 qubits",
     );
-    expect(error.details).toEqual({ qubits: 7, bytes_needed: 2048, bytes_allowed: 1024 });
+    expect(error.details).toEqual({
+      qubits: 7,
+      states: 1,
+      bytes_needed: 2048 + shotBytes(1),
+      bytes_allowed: 1024 + shotBytes(1),
+      max_qubits: 6,
+      budget_source: 'setting',
+    });
     expect(error.kind).toBe('unprocessable');
     // 2^50 amplitudes would be 16 PiB: refused at once, nothing allocated
     expectAppError(
@@ -241,22 +255,102 @@ describe('memory limit', () => {
       'CIRCUIT_TOO_LARGE',
       '50 qubits need 16 PiB',
     );
-    expectAppError(() => small.estimate(new Circuit(7)), 'CIRCUIT_TOO_LARGE', '2 KiB');
-    expect(small.target.maxQubits).toBe(6);
+    expectAppError(() => small.estimate(new Circuit(7), { shots: 1 }), 'CIRCUIT_TOO_LARGE', '2.3 KiB');
+  });
+
+  it('counts the shots: the same circuit fits with fewer', () => {
+    const small = budgeted(1, 6, 50, 6);
+    expect(() => small.estimate(ghz(6).measureAll(), { shots: 50, noise: ideal })).not.toThrow();
+    expectAppError(
+      () => small.estimate(ghz(6).measureAll(), { shots: 51, noise: ideal }),
+      'CIRCUIT_TOO_LARGE',
+    );
   });
 
   it('runs a state that fits exactly', async () => {
-    const small = new LocalSimulator({ memoryLimit: 1024 });
+    const small = budgeted(1, 6, 50, 6);
     const result = await small.run(ghz(6).measureAll(), { seed: 1, shots: 50, noise: ideal }).result();
     expect(Object.keys(result.getCounts()).sort()).toEqual(['000000', '111111']);
+    expect(result.estimates.memoryBytes).toBe(1024 + 50 * shotBytes(6));
   });
 
-  it('a dynamic circuit needs two states; the job fails when they do not fit', async () => {
-    const small = new LocalSimulator({ memoryLimit: 1024 });
+  it('a noisy run holds two states unless every gate is Clifford, so errors never leave the frame', async () => {
+    const small = budgeted(1, 6, 50, 6);
+    const withT = ghz(6).t(0).measureAll();
+    const error = expectAppError(
+      () => small.run(withT, { seed: 1, shots: 50 }),
+      'CIRCUIT_TOO_LARGE',
+      '(2 states',
+    );
+    // max_qubits is for an ideal run of one shot, which has room for 9 qubits here.
+    expect(error.details).toMatchObject({ qubits: 6, states: 2, max_qubits: 9 });
+    // The same circuit ideal, and a noisy Clifford one, hold one state.
+    expect(small.estimate(withT, { shots: 50, noise: ideal }).memoryBytes).toBe(1024 + 50 * shotBytes(6));
+    const noisy = await small
+      .run(ghz(6).measureAll(), { seed: 1, shots: 50, noise: { loss: 0.05 } })
+      .result();
+    expect(noisy.erasures.total).toBeGreaterThan(0);
+    expect(noisy.data.peakStateBytes).toBe(1024);
+  });
+
+  it('a dynamic circuit holds two states: refused at once when they do not fit', () => {
+    const small = budgeted(1, 6, 10, 1);
     const c = new Circuit(6, 1).h(0).measure(0, 0).x(0);
-    const job = small.run(c, { seed: 1, shots: 10, noise: ideal });
-    await expectAppErrorAsync(job.result(), 'CIRCUIT_TOO_LARGE', '6 qubits need 2 KiB');
-    expect(job.status()).toBe('failed');
+    expectAppError(() => small.run(c, { seed: 1, shots: 10, noise: ideal }), 'CIRCUIT_TOO_LARGE', '6 qubits');
+    expect(budgeted(2, 6, 10, 1).estimate(c, { shots: 10, noise: ideal }).memoryBytes).toBe(
+      2 * 1024 + 10 * shotBytes(1),
+    );
+  });
+
+  it('a branching run copies states while the budget allows, and gives the same shots when it cannot', async () => {
+    // Each measurement of a fresh superposition splits the shots. The plan allows a copy per
+    // measurement or reset (9), beyond the checkpoint and the working state.
+    const c = new Circuit(4, 4);
+    for (let k = 0; k < 4; k += 1) c.h(0).cx(0, 1).rz(0.3, 1).measure(0, k).reset(0);
+    c.ifBits({ clbits: [0, 1], value: 3 }, (b) => b.x(2)).measure(2, 3);
+    const options = { seed: 11, shots: 400, memory: true, noise: { loss: 0.01 } } as const;
+    const roomy = new LocalSimulator({ threads: 1 });
+    const tight = budgeted(2, 4, 400, 4);
+    expect(roomy.estimate(c, options).memoryBytes).toBe(11 * 256 + 400 * shotBytes(4));
+    expect(tight.estimate(c, options).memoryBytes).toBe(2 * 256 + 400 * shotBytes(4));
+    const [copied, rebuilt] = await Promise.all([
+      roomy.run(c, options).result(),
+      tight.run(c, options).result(),
+    ]);
+    expect(rebuilt.getMemory()).toEqual(copied.getMemory());
+    expect(rebuilt.erasures).toEqual(copied.erasures);
+    expect(copied.data.peakStateBytes).toBeGreaterThan(2 * 256);
+    expect(rebuilt.data.peakStateBytes).toBe(2 * 256);
+  });
+
+  it('counts the threads a run starts, and its own with threadPerRun', () => {
+    const budget = 16 * 2 ** 26 + THREAD_BYTES + shotBytes(0);
+    expect(new LocalSimulator({ memoryLimit: budget, threads: 1, threadPerRun: true }).target.maxQubits).toBe(
+      26,
+    );
+    // From 18 qubits a run of 2 threads starts a pool thread.
+    expect(new LocalSimulator({ memoryLimit: budget, threads: 2, threadPerRun: true }).target.maxQubits).toBe(
+      25,
+    );
+    expect(new LocalSimulator({ memoryLimit: budget, threads: 2 }).target.maxQubits).toBe(26);
+    const sim = new LocalSimulator({ memoryLimit: 2 ** 30, threads: 4 });
+    expect(sim.estimate(new Circuit(20, 1).measure(0, 0), { shots: 10, noise: ideal }).memoryBytes).toBe(
+      16 * 2 ** 20 + 3 * THREAD_BYTES + 10 * shotBytes(1),
+    );
+    expect(sim.estimate(new Circuit(17, 1).measure(0, 0), { shots: 10, noise: ideal }).memoryBytes).toBe(
+      16 * 2 ** 17 + 10 * shotBytes(1),
+    );
+  });
+
+  it('reports its budget: the setting, or what this process has', () => {
+    expect(new LocalSimulator({ memoryLimit: 2 ** 30 }).memoryBudget).toEqual({
+      bytes: 2 ** 30,
+      source: 'setting',
+      limitBytes: 2 ** 30,
+    });
+    const detected = new LocalSimulator().memoryBudget;
+    expect(['host', 'cgroup']).toContain(detected.source);
+    expect(detected.bytes).toBeLessThan(detected.limitBytes);
   });
 });
 
@@ -312,7 +406,11 @@ describe('estimates', () => {
     const result = await simulator()
       .run(build(), { seed: 1, shots: 10, fusion: { enabled: false }, noise: { loss: 0.01 } })
       .result();
-    const e = simulator().estimate(build(), { fusion: { enabled: false }, noise: { loss: 0.01 } });
+    const e = simulator().estimate(build(), {
+      shots: 10,
+      fusion: { enabled: false },
+      noise: { loss: 0.01 },
+    });
     expect({ ...result.estimates, estimatedSeconds: 0 }).toEqual({ ...e, estimatedSeconds: 0 });
     expect(result.data.cycles).toBe(e.depth);
     expect(result.data.fusion).toEqual({ enabled: false, maxQubits: 4, threshold: 14, passes: 6 });
@@ -358,7 +456,7 @@ describe('jobs and results', () => {
   });
 
   it('the local simulator is available, transpiles to itself and targets all-to-all', () => {
-    const sim = new LocalSimulator({ memoryLimit: 2 ** 30 });
+    const sim = new LocalSimulator({ memoryLimit: 2 ** 30 + shotBytes(0), threads: 1 });
     const c = bell();
     expect(sim.status()).toEqual({ available: true });
     expect(sim.transpile(c)).toBe(c);

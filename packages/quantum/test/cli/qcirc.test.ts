@@ -108,6 +108,31 @@ describe('qcirc run', () => {
     expect(backend.stderr).toMatch(/BACKEND_UNAVAILABLE/);
   });
 
+  it('refuses a circuit over the memory budget with the error the REST API gives', () => {
+    const wide = file(
+      'wide.json',
+      JSON.stringify({ qubits: 22, clbits: 1, operations: [{ op: 'measure', qubits: [0], clbits: [0] }] }),
+    );
+    // 2^22 amplitudes are 64 MiB of state alone.
+    const refused = qcirc(['run', wide, '--max-memory', '64M', '--loss', '0']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^qcirc: CIRCUIT_TOO_LARGE: 22 qubits need [\d.]+ MiB of memory .*; the simulator's memory budget is 64 MiB, which fits at most \d+ qubits\n$/,
+    );
+    const fromEnv = spawnSync(process.execPath, [BIN, 'run', wide, '--loss', '0'], {
+      encoding: 'utf8',
+      env: { ...process.env, QCIRC_MAX_MEMORY: '64M' },
+    });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toContain('CIRCUIT_TOO_LARGE');
+    const fits = qcirc(['run', 'example:bell', '--max-memory', '64M', '--json']);
+    expect(fits.status).toBe(0);
+    expect(JSON.parse(fits.stdout)).toHaveProperty('counts');
+    const bad = qcirc(['run', 'example:bell', '--max-memory', 'much']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("INVALID_CONFIG: invalid configuration: --max-memory 'much' is not a size");
+  });
+
   it('draws a progress bar for a run over a second when asked to', () => {
     // An ideal 20-qubit run of 30 layers: seconds of passes over a 16 MiB state.
     const lines = [
@@ -193,8 +218,13 @@ describe('qcirc convert, estimate and draw', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/qubits 4, classical bits 4, depth \d+ cycles/);
     expect(stdout).toMatch(/estimated time/);
-    const json = JSON.parse(qcirc(['estimate', 'example:qft', '--json']).stdout) as { qubits: number };
+    expect(stdout).toMatch(/state memory 256 B, run memory [\d.]+ KiB \(states, threads, shots\)/);
+    const json = JSON.parse(qcirc(['estimate', 'example:qft', '--json']).stdout) as {
+      qubits: number;
+      memoryBytes: number;
+    };
     expect(json.qubits).toBe(4);
+    expect(json.memoryBytes).toBeGreaterThan(256);
   });
 
   it('draws a circuit as text', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getBackend } from '../../src/backends/registry.js';
 import { Circuit } from '../../src/circuit/circuit.js';
 import { lowerCircuit } from '../../src/circuit/lower.js';
-import { execute } from '../../src/engine/executor.js';
+import { execute, stateCounts } from '../../src/engine/executor.js';
 import { resolveFusion } from '../../src/engine/fusion.js';
 import { resolveNoise } from '../../src/engine/noise.js';
 import { createRng } from '../../src/engine/rng.js';
@@ -167,6 +167,55 @@ describe('execute', () => {
     expect(e.peakStateBytes).toBe(128);
     expect([...e.heralds].every((h) => h === 0)).toBe(true);
     expect(e.passes).toBeGreaterThan(0);
+  });
+
+  describe('memory', () => {
+    const noisy = resolveNoise({ loss: 0.01 });
+    const none = resolveNoise({ loss: 0 });
+
+    it('says how many states a run needs and can use', () => {
+      const bellT = new Circuit(2, 2).h(0).cx(0, 1).t(1).measure([0, 1], [0, 1]);
+      expect(stateCounts(program(bellT), none, 100)).toEqual({ min: 1, max: 1 });
+      expect(stateCounts(program(bellT), noisy, 100)).toEqual({ min: 2, max: 2 });
+      // Clifford gates carry every error to the end as a frame: one state even with noise.
+      const ghz = new Circuit(3, 3).h(0).cx(0, 1).cx(1, 2).s(2).measure([0, 1, 2], [0, 1, 2]);
+      expect(stateCounts(program(ghz), noisy, 100)).toEqual({ min: 1, max: 1 });
+      // Branching: a copy per measurement or reset, at most shots - 1.
+      const dynamic = new Circuit(2, 2).h(0).measure(0, 0).reset(0).h(0).measure(0, 1);
+      expect(stateCounts(program(dynamic), none, 100)).toEqual({ min: 2, max: 5 });
+      expect(stateCounts(program(dynamic), none, 3)).toEqual({ min: 2, max: 4 });
+      // Above 20 qubits shots run alone: never more than two states.
+      const wide = new Circuit(21, 1).h(0).measure(0, 0).h(0);
+      expect(stateCounts(program(wide), none, 100)).toEqual({ min: 2, max: 2 });
+    });
+
+    it('rebuilding a branch instead of copying it gives the same shots, with noise and conditions', () => {
+      let withCopies = 0;
+      for (let seed = 1; seed <= 12; seed += 1) {
+        const c = randomDynamic(seed);
+        const p = program(c);
+        const bytes = 16 * 2 ** c.numQubits;
+        const at = (states: number) =>
+          execute(p, { ...settings(300, seed, 0.02), chunkBits: 1, memoryLimit: states * bytes });
+        const copied = at(stateCounts(p, noisy, 300).max);
+        const rebuilt = at(2);
+        expect(rebuilt.outcomes, `seed ${seed}`).toEqual(copied.outcomes);
+        expect(rebuilt.peakStateBytes).toBeLessThanOrEqual(2 * bytes);
+        if (copied.peakStateBytes > 2 * bytes) withCopies += 1;
+      }
+      // Most of these circuits split their shots, so the rebuilding path ran.
+      expect(withCopies).toBeGreaterThan(6);
+    });
+
+    it('refuses at run time what its limit cannot hold', () => {
+      const c = new Circuit(3, 1).h(0).measure(0, 0).x(0);
+      expect(() => execute(program(c), { ...settings(10, 1), memoryLimit: 16 * 8 })).toThrow(
+        expect.objectContaining({
+          code: 'CIRCUIT_TOO_LARGE',
+          details: expect.objectContaining({ states: 2 }),
+        }),
+      );
+    });
   });
 
   it('counts heralds per shot and per qubit', () => {
