@@ -1,13 +1,12 @@
-/** `GET /backends`: the backends a job can name, with their status and target. */
+/** `GET /backends`: the backends a job can name, with their status, target and memory budget. */
 import { defineRoute, type RouteSpec } from '@lab/server-kit';
 import type { Static } from 'typebox';
 import type { Backend } from '../backends/backend.js';
-import { listBackends } from '../backends/registry.js';
 import { BackendListSchema, type BackendSchema } from './schemas.js';
 
-function describeBackend(backend: Backend): Static<typeof BackendSchema> {
+function describeBackend(backend: Backend, reservedBytes: number): Static<typeof BackendSchema> {
   const status = backend.status();
-  const { target } = backend;
+  const { target, memoryBudget } = backend;
   return {
     name: backend.name,
     description: backend.description,
@@ -20,10 +19,20 @@ function describeBackend(backend: Backend): Static<typeof BackendSchema> {
         target.connectivity === 'all-to-all' ? 'all-to-all' : target.connectivity.map(([a, b]) => [a, b]),
       cycle_seconds: target.cycleSeconds ?? null,
     },
+    memory:
+      memoryBudget === undefined
+        ? null
+        : {
+            budget_bytes: memoryBudget.bytes,
+            source: memoryBudget.source,
+            limit_bytes: memoryBudget.limitBytes,
+            reserved_bytes: reservedBytes,
+          },
   };
 }
 
-export function backendsRoute(backends: () => readonly Backend[] = listBackends): RouteSpec {
+/** `reservedBytes`: what the running jobs hold of the simulator's budget. */
+export function backendsRoute(backends: () => readonly Backend[], reservedBytes: () => number): RouteSpec {
   return defineRoute({
     method: 'GET',
     url: '/backends',
@@ -33,9 +42,11 @@ export function backendsRoute(backends: () => readonly Backend[] = listBackends)
     schema: {
       description:
         'Every backend a job may name. `local_simulator` runs jobs; `neutral_atom_qpu` is listed but ' +
-        'unavailable (`POST /jobs` naming it answers 503 BACKEND_UNAVAILABLE).',
+        'unavailable (`POST /jobs` naming it answers 503 BACKEND_UNAVAILABLE). The simulator reports ' +
+        'its memory budget, where it came from and what running jobs hold of it; `max_qubits` is the ' +
+        'largest ideal run (one state) the budget fits.',
       response: { 200: BackendListSchema },
     },
-    handler: async () => ({ backends: backends().map(describeBackend) }),
+    handler: async () => ({ backends: backends().map((b) => describeBackend(b, reservedBytes())) }),
   });
 }

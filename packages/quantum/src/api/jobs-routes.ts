@@ -44,8 +44,9 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
           `Limits: body ${MAX_REQUEST_BYTES} bytes (413), \`qasm\` ${MAX_QASM_LENGTH} characters, shots 1 to`,
           `${MAX_SHOTS}, ${MAX_OPERATIONS} operations after QASM loops are unrolled`,
           `(${MAX_LOOP_ITERATIONS} loop iterations while importing), qubits by the`,
-          "simulator's memory (422), and the service's `max-jobs` setting for jobs queued or running (429,",
-          `default 100, at most ${MAX_JOBS_LIMIT}).`,
+          "simulator's memory budget (422: the run could never fit; see `GET /backends`), and the service's",
+          `\`max-jobs\` setting for jobs queued or running (429, default 100, at most ${MAX_JOBS_LIMIT}).`,
+          "A job whose `memory_bytes` does not fit beside the running jobs' now is accepted and waits queued.",
         ].join('\n'),
         body: SubmitJobBodySchema,
         response: {
@@ -58,7 +59,10 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
           ),
           404: documentedError('BACKEND_NOT_FOUND: no backend has this name (see `GET /backends`)'),
           413: documentedError('PAYLOAD_TOO_LARGE: the body exceeds the limit'),
-          422: documentedError("CIRCUIT_TOO_LARGE: the state would not fit in the simulator's memory"),
+          422: documentedError(
+            "CIRCUIT_TOO_LARGE: the run would not fit in the simulator's memory budget even alone " +
+              '(`details`: `qubits`, `states`, `bytes_needed`, `bytes_allowed`, `max_qubits`, `budget_source`)',
+          ),
           429: documentedError('TOO_MANY_JOBS: the queue is full; retry when jobs have finished'),
           503: documentedError('BACKEND_UNAVAILABLE: the backend exists but cannot run jobs now'),
         },

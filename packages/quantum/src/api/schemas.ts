@@ -216,7 +216,10 @@ export const BackendSchema = Type.Object(
       description: 'why it is unavailable; null when available',
     }),
     max_qubits: Type.Integer({
-      description: 'most qubits a circuit may use (for the simulator: what fits in memory)',
+      description:
+        'most qubits a circuit may use; for the simulator, the most an ideal run (one state vector, ' +
+        'measured at the end) fits in its memory budget. A noisy or mid-circuit-measurement run holds ' +
+        'two states, so it fits one qubit fewer',
     }),
     target: Type.Object(
       {
@@ -230,6 +233,32 @@ export const BackendSchema = Type.Object(
         }),
       },
       { description: 'what the backend executes' },
+    ),
+    memory: Type.Union(
+      [
+        Type.Object(
+          {
+            budget_bytes: Type.Integer({
+              description: 'bytes the running jobs may hold together (states, threads, per-shot data)',
+            }),
+            source: Type.Enum(['setting', 'cgroup', 'host'], {
+              description:
+                "`setting`: `--max-memory` / `QCIRC_MAX_MEMORY`; `cgroup`: a share of the process's " +
+                "cgroup memory limit; `host`: a share of the machine's RAM",
+            }),
+            limit_bytes: Type.Integer({
+              description: 'the limit the budget was taken from: the setting, the cgroup limit or the RAM',
+            }),
+            reserved_bytes: Type.Integer({
+              description:
+                'held by the jobs running now (their `memory_bytes`); a queued job starts when its own fits beside them',
+            }),
+          },
+          { description: "the simulator's memory budget" },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the memory budget of a backend that simulates in the service; null for hardware' },
     ),
   },
   { $id: 'Backend', description: 'A backend jobs can name' },

@@ -3,10 +3,13 @@ import { addServeOptions, runService } from '@lab/server-kit';
 import { Option, type Command } from 'commander';
 import { buildServer } from '../api/server.js';
 import { API_PREFIX, DEFAULT_DATA_DIR, DEFAULT_PORT, ServeConfigSchema } from '../config.js';
+import { MEMORY_FRACTION, memorySetting } from '../backends/memory.js';
 import { DEFAULT_MAX_JOBS, DEFAULT_MAX_RUNNING_JOBS } from '../jobs/limits.js';
 import { openStore } from '../store/database.js';
 
-function runServe(flags: Record<string, unknown>): Promise<void> {
+async function runServe(flags: Record<string, unknown>): Promise<void> {
+  // Checked before anything starts, with a message that says what a size looks like.
+  if (typeof flags.maxMemory === 'string') memorySetting(flags.maxMemory);
   return runService(
     {
       service: 'quantum',
@@ -19,7 +22,7 @@ function runServe(flags: Record<string, unknown>): Promise<void> {
   );
 }
 
-/** `serve` with the kit's flags and the job limits, each also read from a `QCIRC_` variable. */
+/** `serve` with the kit's flags, the job limits and the memory budget, each also read from a `QCIRC_` variable. */
 export function addServeCommand(program: Command): void {
   addServeOptions(program.command('serve').description('Run the local REST API'), 'QCIRC', {
     port: DEFAULT_PORT,
@@ -36,6 +39,13 @@ export function addServeCommand(program: Command): void {
         '--max-jobs <n>',
         `jobs queued or running at once; more are refused with 429 (default ${DEFAULT_MAX_JOBS})`,
       ).env('QCIRC_MAX_JOBS'),
+    )
+    .addOption(
+      new Option(
+        '--max-memory <size>',
+        `memory the running jobs may hold together, like 1.5G or 512M (default ${MEMORY_FRACTION * 100} % of ` +
+          "the process's cgroup limit or RAM, less what the service holds)",
+      ).env('QCIRC_MAX_MEMORY'),
     )
     .action(runServe);
 }

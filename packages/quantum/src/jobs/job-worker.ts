@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, KitErrors } from '@lab/server-kit/errors';
-import { getBackend } from '../backends/registry.js';
+import { createRegistry } from '../backends/registry.js';
 import { adoptMemoryBandwidth } from '../engine/bandwidth.js';
 import { jobErrorOf } from './job-error.js';
 import { buildCircuit, runOptions } from './program.js';
@@ -24,15 +24,22 @@ function failure(error: unknown): JobWorkerMessage {
   };
 }
 
-async function runJob({ request, threads, memoryBandwidth }: JobWorkerInput): Promise<JobWorkerMessage> {
+async function runJob({
+  request,
+  threads,
+  memoryBytes,
+  memoryBandwidth,
+}: JobWorkerInput): Promise<JobWorkerMessage> {
   adoptMemoryBandwidth(memoryBandwidth);
   try {
+    // The budget is what the service reserved for this run, so the plan is the one it estimated.
+    const backends = createRegistry({ memoryLimit: memoryBytes, threads, threadPerRun: true });
     const circuit = buildCircuit(request);
     const options = runOptions(request, {
       threads,
       onProgress: (fraction) => post({ type: 'progress', fraction }),
     });
-    const result = await getBackend(request.backend).run(circuit, options).result();
+    const result = await backends.get(request.backend).run(circuit, options).result();
     return { type: 'completed', result: result.toJSON() };
   } catch (error) {
     return failure(error);

@@ -20,7 +20,8 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 const JobStatusSchema = Type.Enum([...JOB_STATUSES], {
   description:
-    '`queued`: waiting for a free worker, first in first out; `running`: simulating on a worker thread; ' +
+    '`queued`: waiting, first in first out, for a free worker and for its `memory_bytes` to fit in ' +
+    'the memory budget; `running`: simulating on a worker thread; ' +
     '`completed`: the result is ready; `failed`: the run stopped with `error`; `cancelled`: ' +
     'cancelled by `DELETE /jobs/{id}` before it ended. The last three are final.',
 });
@@ -70,6 +71,15 @@ export const JobSchema = Type.Object(
     estimated_seconds: Type.Number({
       description: "the backend's estimate of the run time, in seconds (see the result's `estimates`)",
     }),
+    memory_bytes: nullable(
+      Type.Integer({
+        description:
+          'memory the run holds at its peak (states, threads, per-shot data), reserved against the ' +
+          "simulator's budget while it runs: a queued job starts once it fits beside the running ones " +
+          '(`GET /backends` shows the budget and what is reserved). Null for a job queued by a version ' +
+          'that did not record it; such a job runs alone.',
+      }),
+    ),
     error: nullable(JobErrorSchema),
   },
   { $id: 'Job', description: 'A circuit run and where it is in its lifecycle' },

@@ -29,6 +29,11 @@ export const MAX_INPUTS = 1000;
 export const DEFAULT_MAX_RUNNING_JOBS = Math.max(1, Math.floor(availableParallelism() / 2));
 export const MAX_RUNNING_JOBS_LIMIT = 64;
 
+/** Threads each job's simulation may use: the cores shared among the jobs that run at once. */
+export function threadsPerJob(maxRunning: number): number {
+  return Math.max(1, Math.floor(availableParallelism() / maxRunning));
+}
+
 /** Jobs queued or running at once; `POST /jobs` beyond it answers 429 TOO_MANY_JOBS. */
 export const DEFAULT_MAX_JOBS = 100;
 export const MAX_JOBS_LIMIT = 100_000;

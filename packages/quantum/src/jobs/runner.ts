@@ -14,6 +14,8 @@ import type { JobError, JobRequest } from './job.js';
 export interface JobWorkerInput {
   readonly request: JobRequest;
   readonly threads: number;
+  /** The memory reserved for the run: the simulator in the worker plans its states within it. */
+  readonly memoryBytes: number;
   /** The service's measured memory bandwidth, which the worker adopts for its estimates. */
   readonly memoryBandwidth: number;
 }
@@ -40,6 +42,8 @@ export interface RunHandle {
 export interface RunSettings {
   /** Threads the simulation may use inside the worker. */
   readonly threads: number;
+  /** The memory reserved for the run (the job's `memory_bytes`). */
+  readonly memoryBytes: number;
   readonly onProgress: (fraction: number) => void;
 }
 
@@ -53,8 +57,8 @@ function crashed(reason: string): RunOutcome {
 
 export function createWorkerRunner(): JobRunner {
   return {
-    start(request, { threads, onProgress }) {
-      const input: JobWorkerInput = { request, threads, memoryBandwidth: memoryBandwidth() };
+    start(request, { threads, memoryBytes, onProgress }) {
+      const input: JobWorkerInput = { request, threads, memoryBytes, memoryBandwidth: memoryBandwidth() };
       const worker = spawnWorker('./job-worker', import.meta.url, { workerData: input });
       let final: RunOutcome | undefined;
       let cancelled = false;

@@ -5,15 +5,18 @@
  * - `submit` validates a request completely before queueing it (backend, program, limits, run
  *   options and the memory the state needs, through the backend's own estimate), so a job that
  *   is queued can only fail for reasons found while running.
- * - Queued jobs start in submission order as soon as fewer than `maxRunning` run; each runs on its
- *   own worker thread (runner.ts). At most `maxJobs` are queued or running at once.
+ * - Queued jobs start in submission order as soon as fewer than `maxRunning` run and the job's
+ *   memory (`memory_bytes`, the backend's estimate of what its run holds) fits beside what the
+ *   running jobs hold, within `memoryBudget`; each runs on its own worker thread (runner.ts). A
+ *   job that fits only later waits, and the jobs behind it wait too, so a large job is not
+ *   overtaken forever. A job that cannot fit even alone is refused at submission (422
+ *   CIRCUIT_TOO_LARGE). At most `maxJobs` are queued or running at once.
  * - Every state change is written to the store first, then logged; `progress` of a running job
  *   lives only in memory.
  * - `start` recovers after a restart: jobs that were running are failed with JOB_INTERRUPTED,
  *   queued ones start again. `close` fails the running ones the same way and ends their workers.
  */
 import { randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import type { Logger } from '@lab/server-kit';
 import { KitErrors } from '@lab/server-kit/errors';
 import type { Backend } from '../backends/backend.js';
@@ -22,7 +25,7 @@ import { QuantumErrors } from '../errors.js';
 import type { JobRepository, StoredJob } from '../store/jobs.js';
 import { jobErrorOf } from './job-error.js';
 import type { Job, JobRequest, JobStatus } from './job.js';
-import { MAX_OPERATIONS } from './limits.js';
+import { MAX_OPERATIONS, threadsPerJob } from './limits.js';
 import { buildCircuit, runOptions } from './program.js';
 import type { JobRunner, RunHandle, RunOutcome } from './runner.js';
 
@@ -37,6 +40,8 @@ export interface JobServiceOptions {
   readonly maxRunning: number;
   /** Jobs queued or running at once. */
   readonly maxJobs: number;
+  /** Bytes the running jobs may hold together: the simulator's memory budget. */
+  readonly memoryBudget: number;
   /** Backends by name (the registry by default). */
   readonly backend?: (name: string) => Backend;
 }
@@ -56,6 +61,8 @@ export interface JobPage {
 
 interface Running {
   readonly handle: RunHandle;
+  /** Reserved against the budget until the run's thread has exited. */
+  readonly memoryBytes: number;
   progress: number;
 }
 
@@ -64,12 +71,17 @@ export type JobService = ReturnType<typeof createJobService>;
 const now = (): string => new Date().toISOString();
 
 export function createJobService(options: JobServiceOptions) {
-  const { repository, runner, logger, maxRunning, maxJobs } = options;
+  const { repository, runner, logger, maxRunning, maxJobs, memoryBudget } = options;
   const backendNamed = options.backend ?? getBackend;
-  // The cores are shared among the jobs that run at once.
-  const threads = Math.max(1, Math.floor(availableParallelism() / maxRunning));
+  const threads = threadsPerJob(maxRunning);
   const running = new Map<string, Running>();
   let closed = false;
+
+  const reservedBytes = (): number => {
+    let bytes = 0;
+    for (const entry of running.values()) bytes += entry.memoryBytes;
+    return bytes;
+  };
 
   const withProgress = (job: StoredJob): Job => ({
     ...job,
@@ -91,17 +103,45 @@ export function createJobService(options: JobServiceOptions) {
 
   function dispatch(): void {
     while (!closed && running.size < maxRunning) {
-      const next = repository.claimNext(now());
+      const next = repository.nextQueued();
       if (next === undefined) return;
-      launch(next.id, next.request);
+      const memoryBytes = next.memoryBytes ?? memoryBudget;
+      if (memoryBytes > memoryBudget) {
+        // Queued under a larger budget (the service restarted with less memory): it can never run.
+        failTooLarge(next.id, next.backend, next.qubits, memoryBytes);
+        continue;
+      }
+      // First in first out: the oldest job waits for memory, and the ones behind it with it.
+      if (reservedBytes() + memoryBytes > memoryBudget) return;
+      const request = repository.claim(next.id, now());
+      if (request !== undefined) launch(next.id, request, memoryBytes);
     }
   }
 
-  function launch(id: string, request: JobRequest): void {
+  function failTooLarge(id: string, backend: string, qubits: number, bytesNeeded: number): void {
+    let maxQubits = 0;
+    try {
+      maxQubits = backendNamed(backend).target.maxQubits;
+    } catch {
+      // A backend that no longer exists fits nothing.
+    }
+    const error = QuantumErrors.circuitTooLarge(
+      { qubits, bytesNeeded, bytesAllowed: memoryBudget, maxQubits },
+      {
+        details: { qubits, bytes_needed: bytesNeeded, bytes_allowed: memoryBudget, max_qubits: maxQubits },
+      },
+    );
+    if (repository.fail(id, jobErrorOf(error), now())) {
+      logger.warn({ job_id: id, from: 'queued', to: 'failed', code: error.code }, 'job failed');
+    }
+  }
+
+  function launch(id: string, request: JobRequest, memoryBytes: number): void {
     let handle: RunHandle;
     try {
       handle = runner.start(request, {
         threads,
+        memoryBytes,
         onProgress: (fraction) => {
           const entry = running.get(id);
           if (entry !== undefined) entry.progress = fraction;
@@ -113,8 +153,8 @@ export function createJobService(options: JobServiceOptions) {
       logger.error({ job_id: id, from: 'running', to: 'failed', err: error }, 'job failed to start');
       return;
     }
-    running.set(id, { handle, progress: 0 });
-    logger.info({ job_id: id, from: 'queued', to: 'running' }, 'job running');
+    running.set(id, { handle, memoryBytes, progress: 0 });
+    logger.info({ job_id: id, from: 'queued', to: 'running', memory_bytes: memoryBytes }, 'job running');
     handle.outcome
       .then((outcome) => settle(id, outcome))
       .catch((error: unknown) =>
@@ -171,7 +211,8 @@ export function createJobService(options: JobServiceOptions) {
           { details: { operations, limit: MAX_OPERATIONS } },
         );
       }
-      const estimate = backend.estimate(circuit, runOptions(request));
+      // With the threads the run will have, so its memory is what its worker will hold.
+      const estimate = backend.estimate(circuit, runOptions(request, { threads }));
       const id = randomUUID();
       const queued = repository.insertIfRoom(
         {
@@ -180,6 +221,7 @@ export function createJobService(options: JobServiceOptions) {
           qubits: circuit.numQubits,
           clbits: circuit.numClbits,
           estimatedSeconds: estimate.estimatedSeconds,
+          memoryBytes: estimate.memoryBytes,
           createdAt: now(),
         },
         maxJobs,
@@ -194,6 +236,9 @@ export function createJobService(options: JobServiceOptions) {
     },
 
     get: find,
+
+    /** Bytes the running jobs hold, out of `memoryBudget`. */
+    reservedBytes,
 
     /** Newest first, optionally of one status. */
     list({ status, limit, cursor }: ListOptions): JobPage {

@@ -4,6 +4,7 @@
  * Every state change is one conditional UPDATE (`... WHERE status = 'running'`), so a change that
  * lost a race (a run that completes just as it is cancelled) changes nothing and says so. `seq`
  * orders jobs by submission: the queue is the queued rows by `seq`, and lists page on it.
+ * `memory_bytes` is what a job's run holds, which the service reserves while it runs.
  */
 import { inTransaction, type Database, type Migration } from '@lab/server-kit';
 import type { Job, JobError, JobRequest, JobStatus } from '../jobs/job.js';
@@ -32,6 +33,16 @@ export const JOBS_MIGRATION: Migration = {
         CREATE INDEX jobs_by_status ON jobs (status, seq);`,
 };
 
+/**
+ * The memory each job holds while it runs, reserved against the budget when it starts. Jobs
+ * queued before it was recorded have none (NULL) and run alone.
+ */
+export const JOBS_MEMORY_MIGRATION: Migration = {
+  version: 2,
+  name: 'jobs memory',
+  sql: `ALTER TABLE jobs ADD COLUMN memory_bytes INTEGER;`,
+};
+
 /** A job as stored: everything but `progress`, which only the running process knows. */
 export type StoredJob = Omit<Job, 'progress'>;
 
@@ -42,6 +53,8 @@ export interface NewJob {
   readonly qubits: number;
   readonly clbits: number;
   readonly estimatedSeconds: number;
+  /** What its run holds at its peak (the backend's estimate). */
+  readonly memoryBytes: number;
   readonly createdAt: string;
 }
 
@@ -55,6 +68,7 @@ interface JobRow {
   qubits: number;
   clbits: number;
   estimated_seconds: number;
+  memory_bytes: number | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -63,7 +77,7 @@ interface JobRow {
 }
 
 const JOB_COLUMNS = `j.seq, j.id, j.status, j.backend, j.shots, j.seed, j.qubits, j.clbits,
-  j.estimated_seconds, j.created_at, j.started_at, j.finished_at, j.error,
+  j.estimated_seconds, j.memory_bytes, j.created_at, j.started_at, j.finished_at, j.error,
   CASE WHEN j.status = 'queued'
        THEN (SELECT COUNT(*) FROM jobs q WHERE q.status = 'queued' AND q.seq <= j.seq) END AS queue_position`;
 
@@ -81,8 +95,25 @@ function toJob(row: JobRow): StoredJob {
     finished_at: row.finished_at,
     queue_position: row.queue_position,
     estimated_seconds: row.estimated_seconds,
+    memory_bytes: row.memory_bytes,
     error: row.error === null ? null : (JSON.parse(row.error) as JobError),
   };
+}
+
+/** A queued job as the dispatcher sees it. */
+export interface QueuedJob {
+  readonly id: string;
+  readonly backend: string;
+  readonly qubits: number;
+  /** Null for a job queued before memory was recorded. */
+  readonly memoryBytes: number | null;
+}
+
+interface QueuedRow {
+  id: string;
+  backend: string;
+  qubits: number;
+  memory_bytes: number | null;
 }
 
 export interface ListQuery {
@@ -105,19 +136,22 @@ export function createJobRepository(db: Database) {
     `SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')`,
   );
   const insert = db.prepare(
-    `INSERT INTO jobs (id, status, backend, shots, seed, qubits, clbits, estimated_seconds, request, created_at)
-     VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO jobs (id, status, backend, shots, seed, qubits, clbits, estimated_seconds, memory_bytes,
+                       request, created_at)
+     VALUES (?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const claim = db.prepare<[string], { id: string; request: string }>(
-    `UPDATE jobs SET status = 'running', started_at = ?
-      WHERE seq = (SELECT seq FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1)
-      RETURNING id, request`,
+  const oldestQueued = db.prepare<[], QueuedRow>(
+    `SELECT id, backend, qubits, memory_bytes FROM jobs WHERE status = 'queued' ORDER BY seq LIMIT 1`,
+  );
+  const claim = db.prepare<[string, string], { request: string }>(
+    `UPDATE jobs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued' RETURNING request`,
   );
   const complete = db.prepare(
     `UPDATE jobs SET status = 'completed', finished_at = ?, result = ? WHERE id = ? AND status = 'running'`,
   );
   const fail = db.prepare(
-    `UPDATE jobs SET status = 'failed', finished_at = ?, error = ? WHERE id = ? AND status = 'running'`,
+    `UPDATE jobs SET status = 'failed', finished_at = ?, error = ?
+      WHERE id = ? AND status IN ('queued', 'running')`,
   );
   const cancel = db.prepare(
     `UPDATE jobs SET status = 'cancelled', finished_at = ?
@@ -159,6 +193,7 @@ export function createJobRepository(db: Database) {
           job.qubits,
           job.clbits,
           job.estimatedSeconds,
+          job.memoryBytes,
           JSON.stringify(request),
           job.createdAt,
         );
@@ -166,10 +201,18 @@ export function createJobRepository(db: Database) {
       });
     },
 
-    /** Moves the oldest queued job to running and returns it, or undefined when none waits. */
-    claimNext(startedAt: string): { id: string; request: JobRequest } | undefined {
-      const row = claim.get(startedAt);
-      return row === undefined ? undefined : { id: row.id, request: JSON.parse(row.request) as JobRequest };
+    /** The job that starts next, first in first out, or undefined when none waits. */
+    nextQueued(): QueuedJob | undefined {
+      const row = oldestQueued.get();
+      return row === undefined
+        ? undefined
+        : { id: row.id, backend: row.backend, qubits: row.qubits, memoryBytes: row.memory_bytes };
+    },
+
+    /** Moves a queued job to running and returns its request; undefined if it was no longer queued. */
+    claim(id: string, startedAt: string): JobRequest | undefined {
+      const row = claim.get(startedAt, id);
+      return row === undefined ? undefined : (JSON.parse(row.request) as JobRequest);
     },
 
     /** Records a running job's result; false if the job was no longer running. */
@@ -177,7 +220,7 @@ export function createJobRepository(db: Database) {
       return complete.run(finishedAt, JSON.stringify(result), id).changes === 1;
     },
 
-    /** Records why a running job failed; false if the job was no longer running. */
+    /** Records why a queued or running job failed; false if it had already ended. */
     fail(id: string, error: JobError, finishedAt: string): boolean {
       return fail.run(finishedAt, JSON.stringify(error), id).changes === 1;
     },

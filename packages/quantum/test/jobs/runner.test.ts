@@ -3,6 +3,7 @@
  * catalogue error comes back as the job's error, and cancelling terminates the thread.
  */
 import { describe, expect, it } from 'vitest';
+import { shotBytes, THREAD_BYTES } from '../../src/backends/memory.js';
 import { getBackend } from '../../src/backends/registry.js';
 import { Circuit } from '../../src/circuit/circuit.js';
 import { param } from '../../src/circuit/expr.js';
@@ -34,7 +35,11 @@ describe('createWorkerRunner', () => {
       noise: { loss: 0 },
     };
     const progress: number[] = [];
-    const run = createWorkerRunner().start(request, { threads: 1, onProgress: (f) => progress.push(f) });
+    const run = createWorkerRunner().start(request, {
+      threads: 1,
+      memoryBytes: 2 ** 30,
+      onProgress: (f) => progress.push(f),
+    });
     const outcome = await run.outcome;
     expect(outcome.status).toBe('completed');
     const result = (outcome as Extract<RunOutcome, { status: 'completed' }>).result as Record<
@@ -58,12 +63,32 @@ describe('createWorkerRunner', () => {
       backend: 'local_simulator',
       shots: 10,
     };
-    const outcome = await createWorkerRunner().start(request, { threads: 1, onProgress: () => undefined })
-      .outcome;
+    const outcome = await createWorkerRunner().start(request, {
+      threads: 1,
+      memoryBytes: 2 ** 30,
+      onProgress: () => undefined,
+    }).outcome;
     expect(outcome).toEqual({
       status: 'failed',
       error: { code: 'UNBOUND_PARAMETER', message: expect.stringContaining('theta'), details: {} },
     });
+  });
+
+  it('the run plans its memory within what was reserved for it, its own thread included', async () => {
+    const request: JobRequest = { program: BELL, backend: 'local_simulator', shots: 100, noise: { loss: 0 } };
+    const reserved = 64 + 100 * shotBytes(2) + THREAD_BYTES;
+    const fits = await createWorkerRunner().start(request, {
+      threads: 1,
+      memoryBytes: reserved,
+      onProgress: () => undefined,
+    }).outcome;
+    expect(fits).toMatchObject({ status: 'completed', result: { estimates: { memory_bytes: reserved } } });
+    const short = await createWorkerRunner().start(request, {
+      threads: 1,
+      memoryBytes: reserved - 1,
+      onProgress: () => undefined,
+    }).outcome;
+    expect(short).toMatchObject({ status: 'failed', error: { code: 'CIRCUIT_TOO_LARGE' } });
   });
 
   it('cancelling terminates the worker mid-run', async () => {
@@ -81,7 +106,11 @@ describe('createWorkerRunner', () => {
     };
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    const run = createWorkerRunner().start(request, { threads: 1, onProgress: () => started() });
+    const run = createWorkerRunner().start(request, {
+      threads: 1,
+      memoryBytes: 2 ** 30,
+      onProgress: () => started(),
+    });
     await running;
     const cancelledAt = performance.now();
     run.cancel();

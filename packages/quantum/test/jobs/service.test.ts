@@ -16,7 +16,8 @@ import { circuitToJson } from '../../src/circuit/json.js';
 import { LocalSimulator } from '../../src/backends/local-simulator.js';
 import { getBackend } from '../../src/backends/registry.js';
 import type { JobRequest } from '../../src/jobs/job.js';
-import { MAX_OPERATIONS } from '../../src/jobs/limits.js';
+import { MAX_OPERATIONS, threadsPerJob } from '../../src/jobs/limits.js';
+import { buildCircuit, runOptions } from '../../src/jobs/program.js';
 import type { JobRunner, RunOutcome, RunSettings } from '../../src/jobs/runner.js';
 import { createJobService, type JobLog, type JobService } from '../../src/jobs/service.js';
 import { openStore } from '../../src/store/database.js';
@@ -27,6 +28,8 @@ const circuitOf = (circuit: Circuit): JobRequest['program'] => ({
   format: 'circuit',
   circuit: circuitToJson(circuit),
 });
+
+const circuitOf2 = () => new Circuit(2, 2).h(0).cx(0, 1).measure([0, 1], [0, 1]);
 
 const bellJob = (overrides: Partial<JobRequest> = {}): JobRequest => ({
   program: circuitOf(new Circuit(2, 2).h(0).cx(0, 1).measure([0, 1], [0, 1])),
@@ -83,7 +86,12 @@ function recordingLog(): JobLog {
 }
 
 function makeService(
-  options: { maxRunning?: number; maxJobs?: number; backend?: (name: string) => Backend } = {},
+  options: {
+    maxRunning?: number;
+    maxJobs?: number;
+    memoryBudget?: number;
+    backend?: (name: string) => Backend;
+  } = {},
 ) {
   const manual = manualRunner();
   runs = manual.runs;
@@ -93,6 +101,7 @@ function makeService(
     logger: recordingLog(),
     maxRunning: options.maxRunning ?? 1,
     maxJobs: options.maxJobs ?? 10,
+    memoryBudget: options.memoryBudget ?? 2 ** 40,
     ...(options.backend === undefined ? {} : { backend: options.backend }),
   });
 }
@@ -132,6 +141,12 @@ describe('submit', () => {
     expect(job.estimated_seconds).toBeGreaterThan(0);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.request).toEqual(bellJob({ seed: 5 }));
+    // What the run holds, estimated with the threads it gets; reserved while it runs.
+    const threads = runs[0]!.settings.threads;
+    const memory = getBackend('local_simulator').estimate(circuitOf2(), { shots: 100, threads }).memoryBytes;
+    expect(job.memory_bytes).toBe(memory);
+    expect(runs[0]!.settings.memoryBytes).toBe(memory);
+    expect(service.reservedBytes()).toBe(memory);
     expect(logs.map((l) => l.msg)).toEqual(['job queued', 'job running']);
   });
 
@@ -162,14 +177,14 @@ describe('submit', () => {
   });
 
   it('refuses a circuit whose state does not fit, before queueing it', () => {
-    const small = new LocalSimulator({ memoryLimit: 2 ** 20 });
+    const small = new LocalSimulator({ memoryLimit: 2 ** 20, threads: 1 });
     const limited = makeService({ backend: (name) => (name === small.name ? small : getBackend(name)) });
     const error = expectAppError(
       () => limited.submit(bellJob({ program: circuitOf(new Circuit(17, 17).measureAll()) })),
       'CIRCUIT_TOO_LARGE',
       '17 qubits',
     );
-    expect(error.details).toMatchObject({ qubits: 17, bytes_allowed: 2 ** 20 });
+    expect(error.details).toMatchObject({ qubits: 17, bytes_allowed: 2 ** 20, max_qubits: 15 });
     expect(limited.list({ limit: 10 }).jobs).toEqual([]);
   });
 
@@ -272,6 +287,7 @@ describe('a worker that cannot start', () => {
       logger: recordingLog(),
       maxRunning: 1,
       maxJobs: 10,
+      memoryBudget: 2 ** 40,
     });
     const job = broken.submit(bellJob());
     expect(job).toMatchObject({ status: 'failed', error: { code: 'INTERNAL_ERROR' } });
@@ -397,5 +413,119 @@ describe('start and close', () => {
     expect(service.get(running.id)).toMatchObject({ status: 'failed', error: { code: 'JOB_INTERRUPTED' } });
     expect(service.get(queued.id).status).toBe('queued');
     expect(runs).toHaveLength(1);
+  });
+});
+
+describe('memory', () => {
+  const maxRunning = 3;
+  const wide = (): JobRequest => bellJob({ program: circuitOf(new Circuit(20, 20).measureAll()) });
+  /** What the service reserves for `request`: the backend's estimate with the threads a job gets. */
+  const need = (sim: Backend, request: JobRequest) =>
+    sim.estimate(buildCircuit(request), runOptions(request, { threads: threadsPerJob(maxRunning) }))
+      .memoryBytes;
+
+  /** A service whose budget holds a 20-qubit job and a Bell job together, but not two 20-qubit jobs. */
+  function memoryService() {
+    const probe = new LocalSimulator({
+      memoryLimit: 2 ** 40,
+      threads: threadsPerJob(maxRunning),
+      threadPerRun: true,
+    });
+    const budget = need(probe, wide()) + need(probe, bellJob()) + 1024;
+    expect(2 * need(probe, wide())).toBeGreaterThan(budget);
+    const sim = new LocalSimulator({
+      memoryLimit: budget,
+      threads: threadsPerJob(maxRunning),
+      threadPerRun: true,
+    });
+    const backend = (name: string) => (name === sim.name ? sim : getBackend(name));
+    return { budget, sim, jobs: makeService({ maxRunning, memoryBudget: budget, backend }) };
+  }
+
+  it('two jobs that each fit alone but not together are not both admitted: the second waits', async () => {
+    const { budget, sim, jobs } = memoryService();
+    const first = jobs.submit(wide());
+    const second = jobs.submit(wide());
+    expect(first.memory_bytes).toBe(need(sim, wide()));
+    expect(jobs.get(first.id).status).toBe('running');
+    expect(jobs.get(second.id)).toMatchObject({ status: 'queued', queue_position: 1 });
+    expect(runs).toHaveLength(1);
+    expect(jobs.reservedBytes()).toBe(first.memory_bytes);
+    expect(jobs.reservedBytes()).toBeLessThanOrEqual(budget);
+    runs[0]!.end({ status: 'completed', result: {} });
+    await settle();
+    expect(jobs.get(second.id).status).toBe('running');
+    expect(jobs.reservedBytes()).toBe(second.memory_bytes);
+    await jobs.close();
+  });
+
+  it('first in first out: a job that would fit waits behind one that does not fit yet', async () => {
+    const { jobs } = memoryService();
+    const first = jobs.submit(wide());
+    const second = jobs.submit(wide());
+    const small = jobs.submit(bellJob());
+    // The Bell job would fit beside the first, but the second is ahead of it.
+    expect([first, second, small].map((j) => jobs.get(j.id).status)).toEqual(['running', 'queued', 'queued']);
+    runs[0]!.end({ status: 'completed', result: {} });
+    await settle();
+    // Now the second runs, and the Bell job fits beside it.
+    expect([second, small].map((j) => jobs.get(j.id).status)).toEqual(['running', 'running']);
+    expect(runs.map((r) => r.request)).toEqual([wide(), wide(), bellJob()]);
+    await jobs.close();
+  });
+
+  it('a job the budget cannot hold even alone is refused at submission', () => {
+    const { sim, jobs } = memoryService();
+    const error = expectAppError(
+      () => jobs.submit(bellJob({ program: circuitOf(new Circuit(24, 24).measureAll()) })),
+      'CIRCUIT_TOO_LARGE',
+      '24 qubits need',
+    );
+    expect(error.details).toMatchObject({ qubits: 24, max_qubits: sim.target.maxQubits });
+    expect(sim.target.maxQubits).toBeLessThan(24);
+    expect(jobs.list({ limit: 10 }).jobs).toEqual([]);
+  });
+
+  it('a queued job that no longer fits after a restart with less memory fails, and the queue moves on', async () => {
+    await service.close();
+    const before = makeService({ maxRunning: 1 });
+    before.start();
+    before.submit(bellJob());
+    const big = before.submit(wide());
+    const after = before.submit(bellJob());
+    // The process dies; a new one starts with a budget below the 20-qubit job's memory.
+    const smaller = createJobService({
+      repository,
+      runner: manualRunner().runner,
+      logger: recordingLog(),
+      maxRunning: 1,
+      maxJobs: 10,
+      memoryBudget: big.memory_bytes! - 1,
+    });
+    smaller.start();
+    expect(smaller.get(big.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'CIRCUIT_TOO_LARGE', details: { qubits: 20, bytes_needed: big.memory_bytes } },
+    });
+    expect(smaller.get(after.id).status).toBe('running');
+    service = smaller;
+  });
+
+  it('a job queued without its memory recorded runs alone', async () => {
+    const { jobs } = memoryService();
+    jobs.submit(wide());
+    const legacy = jobs.submit(wide());
+    db.prepare('UPDATE jobs SET memory_bytes = NULL WHERE id = ?').run(legacy.id);
+    const third = jobs.submit(bellJob());
+    expect(jobs.get(legacy.id)).toMatchObject({ status: 'queued', memory_bytes: null });
+    runs[0]!.end({ status: 'completed', result: {} });
+    await settle();
+    expect(jobs.get(legacy.id).status).toBe('running');
+    // It holds the whole budget: the Bell job waits although it would fit beside a 20-qubit one.
+    expect(jobs.get(third.id).status).toBe('queued');
+    runs[1]!.end({ status: 'completed', result: {} });
+    await settle();
+    expect(jobs.get(third.id).status).toBe('running');
+    await jobs.close();
   });
 });

@@ -7,10 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '@lab/server-kit';
+import { openDatabase, type Database } from '@lab/server-kit';
 import type { JobRequest } from '../../src/jobs/job.js';
 import { openStore } from '../../src/store/database.js';
-import { createJobRepository, type JobRepository, type NewJob } from '../../src/store/jobs.js';
+import {
+  createJobRepository,
+  JOBS_MIGRATION,
+  type JobRepository,
+  type NewJob,
+} from '../../src/store/jobs.js';
 
 const request: JobRequest = {
   program: { format: 'qasm', source: 'OPENQASM 3.0;\nqubit q;\nbit c;\nc = measure q;\n' },
@@ -31,9 +36,17 @@ const newJob = (id: string, overrides: Partial<NewJob> = {}): NewJob => ({
   qubits: 1,
   clbits: 1,
   estimatedSeconds: 0.01,
+  memoryBytes: 4096,
   createdAt: at(),
   ...overrides,
 });
+/** Starts the oldest queued job, as the service's dispatcher does. */
+function claimNext(startedAt: string): { id: string; request: JobRequest } | undefined {
+  const next = jobs.nextQueued();
+  if (next === undefined) return undefined;
+  const claimed = jobs.claim(next.id, startedAt);
+  return claimed === undefined ? undefined : { id: next.id, request: claimed };
+}
 const queue = (...ids: string[]) =>
   ids.forEach((id) => expect(jobs.insertIfRoom(newJob(id), 100)).toBe(true));
 
@@ -63,6 +76,7 @@ describe('queueing', () => {
       finished_at: null,
       queue_position: 1,
       estimated_seconds: 0.01,
+      memory_bytes: 4096,
       error: null,
     });
     expect(jobs.get('missing')).toBeUndefined();
@@ -87,7 +101,7 @@ describe('queueing', () => {
   it('numbers the queue from 1 in submission order; other states have no position', () => {
     queue('a', 'b', 'c');
     expect(['a', 'b', 'c'].map((id) => jobs.get(id)?.queue_position)).toEqual([1, 2, 3]);
-    jobs.claimNext(at());
+    claimNext(at());
     expect(['a', 'b', 'c'].map((id) => jobs.get(id)?.queue_position)).toEqual([null, 1, 2]);
   });
 });
@@ -95,16 +109,36 @@ describe('queueing', () => {
 describe('transitions', () => {
   it('claims the oldest queued job first, with its request', () => {
     queue('a', 'b');
-    const first = jobs.claimNext('2026-02-01T00:00:00.000Z');
+    const first = claimNext('2026-02-01T00:00:00.000Z');
     expect(first).toEqual({ id: 'a', request });
     expect(jobs.get('a')).toMatchObject({ status: 'running', started_at: '2026-02-01T00:00:00.000Z' });
-    expect(jobs.claimNext(at())?.id).toBe('b');
-    expect(jobs.claimNext(at())).toBeUndefined();
+    expect(claimNext(at())?.id).toBe('b');
+    expect(claimNext(at())).toBeUndefined();
+  });
+
+  it('shows the next job with what the dispatcher needs; a claim of a job no longer queued does nothing', () => {
+    queue('a', 'b');
+    expect(jobs.nextQueued()).toEqual({ id: 'a', backend: 'local_simulator', qubits: 1, memoryBytes: 4096 });
+    jobs.cancel('a', at());
+    expect(jobs.claim('a', at())).toBeUndefined();
+    expect(jobs.get('a')?.status).toBe('cancelled');
+    expect(jobs.nextQueued()?.id).toBe('b');
+    expect(jobs.claim('b', at())).toEqual(request);
+    expect(jobs.claim('b', at())).toBeUndefined();
+    expect(jobs.nextQueued()).toBeUndefined();
+  });
+
+  it('fails a queued job (one that can no longer fit) without starting it', () => {
+    queue('a');
+    const error = { code: 'CIRCUIT_TOO_LARGE', message: 'too big', details: { qubits: 30 } };
+    expect(jobs.fail('a', error, at())).toBe(true);
+    expect(jobs.get('a')).toMatchObject({ status: 'failed', started_at: null, error });
+    expect(jobs.fail('a', error, at())).toBe(false);
   });
 
   it('completes a running job and keeps its result', () => {
     queue('a');
-    jobs.claimNext(at());
+    claimNext(at());
     const result = { counts: { '0': 100 }, shots: 100 };
     expect(jobs.complete('a', result, '2026-02-01T00:00:00.000Z')).toBe(true);
     expect(jobs.get('a')).toMatchObject({ status: 'completed', finished_at: '2026-02-01T00:00:00.000Z' });
@@ -113,7 +147,7 @@ describe('transitions', () => {
 
   it('fails a running job with its error', () => {
     queue('a');
-    jobs.claimNext(at());
+    claimNext(at());
     const error = { code: 'CIRCUIT_TOO_LARGE', message: 'too big', details: { qubits: 40 } };
     expect(jobs.fail('a', error, at())).toBe(true);
     expect(jobs.get('a')).toMatchObject({ status: 'failed', error });
@@ -122,8 +156,8 @@ describe('transitions', () => {
 
   it('cancels queued and running jobs, never ended ones', () => {
     queue('running', 'done', 'waiting');
-    jobs.claimNext(at());
-    jobs.claimNext(at());
+    claimNext(at());
+    claimNext(at());
     jobs.complete('done', {}, at());
     expect(jobs.cancel('waiting', at())).toBe(true);
     expect(jobs.cancel('running', at())).toBe(true);
@@ -136,7 +170,7 @@ describe('transitions', () => {
 
   it('a run that ends after its job was cancelled changes nothing', () => {
     queue('a');
-    jobs.claimNext(at());
+    claimNext(at());
     jobs.cancel('a', at());
     expect(jobs.complete('a', { counts: {} }, at())).toBe(false);
     expect(jobs.fail('a', { code: 'X', message: 'x', details: {} }, at())).toBe(false);
@@ -146,8 +180,8 @@ describe('transitions', () => {
 
   it('fails every running job at recovery and leaves the queue as it was', () => {
     queue('a', 'b', 'c');
-    jobs.claimNext(at());
-    jobs.claimNext(at());
+    claimNext(at());
+    claimNext(at());
     const error = { code: 'JOB_INTERRUPTED', message: 'stopped', details: {} };
     expect(jobs.failRunning(error, at()).sort()).toEqual(['a', 'b']);
     expect(jobs.get('a')).toMatchObject({ status: 'failed', error });
@@ -176,7 +210,7 @@ describe('pages', () => {
 
   it('filters by status, with pages inside the filter', () => {
     queue('a', 'b', 'c', 'd');
-    jobs.claimNext(at());
+    claimNext(at());
     jobs.cancel('c', at());
     expect(jobs.list({ limit: 10, status: 'queued' }).jobs.map((j) => j.id)).toEqual(['d', 'b']);
     expect(jobs.list({ limit: 10, status: 'running' }).jobs.map((j) => j.id)).toEqual(['a']);
@@ -191,9 +225,9 @@ describe('pages', () => {
 describe('durability', () => {
   it('jobs, results and errors survive closing and reopening the database', () => {
     queue('a', 'b', 'c');
-    jobs.claimNext(at());
+    claimNext(at());
     jobs.complete('a', { counts: { '1': 100 } }, at());
-    jobs.claimNext(at());
+    claimNext(at());
     jobs.fail('b', { code: 'X', message: 'x', details: {} }, at());
     const before = ['a', 'b', 'c'].map((id) => jobs.get(id));
     db.close();
@@ -201,6 +235,24 @@ describe('durability', () => {
     jobs = createJobRepository(db);
     expect(['a', 'b', 'c'].map((id) => jobs.get(id))).toEqual(before);
     expect(jobs.result('a')).toEqual({ counts: { '1': 100 } });
+  });
+
+  it('a database from before memory was recorded gains the column, NULL for its jobs', () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    dir = mkdtempSync(join(tmpdir(), 'quantum-store-'));
+    const old = openDatabase(join(dir, 'quantum.db'), { namespace: 'quantum', migrations: [JOBS_MIGRATION] });
+    old
+      .prepare(
+        `INSERT INTO jobs (id, status, backend, shots, qubits, clbits, estimated_seconds, request, created_at)
+         VALUES ('old', 'queued', 'local_simulator', 10, 1, 1, 0.01, ?, ?)`,
+      )
+      .run(JSON.stringify(request), at());
+    old.close();
+    db = openStore(dir);
+    jobs = createJobRepository(db);
+    expect(jobs.get('old')).toMatchObject({ status: 'queued', memory_bytes: null });
+    expect(jobs.nextQueued()).toMatchObject({ id: 'old', memoryBytes: null });
   });
 
   it('refuses a state the table does not know', () => {
