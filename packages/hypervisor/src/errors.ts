@@ -148,6 +148,12 @@ export const HvErrors = {
     'conflict',
     (p) => `operation '${p.id}' is ${p.status}, not running`,
   ),
+  /** The work is past the point where stopping would leave things half done (a rekey erasing the old slot). */
+  operationNotCancellable: defineError<{ id: string; reason: string }>(
+    'OPERATION_NOT_CANCELLABLE',
+    'conflict',
+    (p) => `operation '${p.id}' can no longer be cancelled: ${p.reason}; it ends on its own shortly`,
+  ),
   keyNotFound: defineError<{ name: string }>(
     'KEY_NOT_FOUND',
     'not_found',

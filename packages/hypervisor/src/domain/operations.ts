@@ -5,11 +5,15 @@
  * `GET /operations/{id}`) and an event: `operation.progress` while it runs (whole percents, never
  * going back), `operation.completed` when it ends. An operation a dead process left running is
  * marked failed at start, with that reason.
+ *
+ * Who may follow an operation: whoever may read the resource it works on (a disk image's with
+ * `storage:read`, a migration with `vm:read`, a PQC key's with `pqc:read`), or `operations:read`;
+ * cancelling takes the write scope of either. `readAs` and `cancelAs` apply that rule, which
+ * depends on the operation's resource and so cannot be a route's single scope.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@lab/server-kit';
-import { AppError } from '@lab/server-kit/errors';
-import { Nullable } from '@lab/server-kit';
+import { hasScope, Nullable, type Logger } from '@lab/server-kit';
+import { AppError, KitErrors } from '@lab/server-kit/errors';
 import { Type, type Static } from 'typebox';
 import { HvErrors } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
@@ -19,8 +23,13 @@ import type { UnitOfWork } from '../store/unit-of-work.js';
 export const OperationSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
-    kind: Type.String({ description: 'what runs: disk.convert, disk.compact, disk.check, vm.migrate, ...' }),
-    resource: Type.String({ description: 'what it works on: `storage/disk1`, `vm/web1`' }),
+    kind: Type.String({
+      description:
+        'what runs: disk.convert, disk.compact, disk.check, disk.rekey, vm.migrate, pqc.key_create, pqc.key_rotate',
+    }),
+    resource: Type.String({
+      description: 'what it works on (its scope reads it): `storage/disk1`, `vm/web1`, `pqc-key/k1`',
+    }),
     status: Type.Enum(['running', 'cancelling', 'succeeded', 'failed', 'cancelled']),
     progress: Type.Number({ minimum: 0, maximum: 100, description: 'percent done; never goes back' }),
     result: Nullable(
@@ -60,6 +69,12 @@ export interface OperationHandle {
   progress(percent: number, data?: Record<string, unknown>): void;
   /** Aborted when the operation is cancelled: pass it to the tool (a child process, QMP job). */
   readonly signal: AbortSignal;
+  /**
+   * From here on the work runs to its end, since stopping it would leave things half done (Incus's
+   * `mayCancel`): throws the cancel's reason when one came first; later cancels are refused with
+   * 409 OPERATION_NOT_CANCELLABLE and `reason`.
+   */
+  finishing(reason: string): void;
 }
 
 export interface OperationSpec<T extends Record<string, unknown>> {
@@ -71,6 +86,42 @@ export interface OperationSpec<T extends Record<string, unknown>> {
 
 export type Operations = ReturnType<typeof createOperations>;
 
+export type OperationAccess = 'read' | 'write';
+
+/** The scope resource whose read or write grants access to the operations on a resource kind. */
+const RESOURCE_SCOPES: Readonly<Record<string, string>> = { storage: 'storage', vm: 'vm', 'pqc-key': 'pqc' };
+const ANY_OPERATION_SCOPES = ['operations', ...new Set(Object.values(RESOURCE_SCOPES))];
+
+/** Every scope that grants `access` to some operation: `operations:<access>` first. */
+export function anyOperationScopes(access: OperationAccess): string[] {
+  return ANY_OPERATION_SCOPES.map((resource) => `${resource}:${access}`);
+}
+
+/** The scopes that grant `access` to an operation on `resource` (`storage/disk1`), narrowest first. */
+export function operationScopes(resource: string, access: OperationAccess): string[] {
+  const own = RESOURCE_SCOPES[resource.split('/')[0] ?? ''];
+  return [...(own === undefined ? [] : [`${own}:${access}`]), `operations:${access}`];
+}
+
+/**
+ * The least a caller needs to reach any one operation: a scope that reads some. Checked before an
+ * id is looked up (and by the routes before the request is parsed, as the kit checks scopes), so
+ * an id tells a caller without one nothing about what exists.
+ */
+export function assertMayReadOperations(scopes: readonly string[], access: OperationAccess): void {
+  if (!anyOperationScopes('read').some((scope) => hasScope(scopes, scope)))
+    throw forbidden(access, [`operations:${access}`]);
+}
+
+/** The kit's 403, naming the narrowest scope that would have been enough and every one that is. */
+function forbidden(access: OperationAccess, accepted: readonly string[]): AppError {
+  const required = accepted[0] ?? `operations:${access}`;
+  return KitErrors.forbidden(
+    { scope: required },
+    { details: { required_scope: required, accepted_scopes: [...accepted] } },
+  );
+}
+
 /** Kept for listing; older finished rows stay readable by id. */
 export const OPERATIONS_LISTED = 200;
 
@@ -80,7 +131,10 @@ export function createOperations(options: {
   logger: Logger;
 }) {
   const { operations, unitOfWork, logger } = options;
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const running = new Map<
+    string,
+    { controller: AbortController; done: Promise<void>; uncancellable: string | null }
+  >();
 
   function load(id: string): OperationRecord {
     const op = operations.find(id);
@@ -102,6 +156,30 @@ export function createOperations(options: {
     });
   }
 
+  function cancel(id: string, context: AuditContext | null): OperationView {
+    const op = load(id);
+    const entry = running.get(id);
+    if (entry === undefined || op.status !== 'running')
+      throw HvErrors.operationNotRunning({ id, status: op.status });
+    if (entry.uncancellable !== null)
+      throw HvErrors.operationNotCancellable({ id, reason: entry.uncancellable });
+    unitOfWork((tx) => {
+      operations.markCancelling(id, tx.at);
+      tx.audit(context);
+    });
+    entry.controller.abort();
+    return operationView(load(id));
+  }
+
+  /** The operation, when `scopes` grant `access` to it. */
+  function authorize(scopes: readonly string[], id: string, access: OperationAccess): OperationRecord {
+    assertMayReadOperations(scopes, access);
+    const op = load(id);
+    const accepted = operationScopes(op.resource, access);
+    if (!accepted.some((scope) => hasScope(scopes, scope))) throw forbidden(access, accepted);
+    return op;
+  }
+
   return {
     /** Records the operation, starts its work and answers at once; the work goes on. */
     start<T extends Record<string, unknown>>(spec: OperationSpec<T>): OperationView {
@@ -116,9 +194,15 @@ export function createOperations(options: {
       // The answer shows the operation as it starts, whatever the work does before its first await.
       const view = operationView(op);
       let reported = 0;
+      const entry = { controller, done: Promise.resolve(), uncancellable: null as string | null };
+      running.set(id, entry);
       const handle: OperationHandle = {
         id,
         signal: controller.signal,
+        finishing: (reason) => {
+          controller.signal.throwIfAborted();
+          entry.uncancellable = reason;
+        },
         progress: (percent, data = {}) => {
           const whole = Math.floor(Math.min(100, Math.max(0, percent)));
           if (whole <= reported || controller.signal.aborted) return;
@@ -135,7 +219,7 @@ export function createOperations(options: {
           });
         },
       };
-      const done = (async () => {
+      entry.done = (async () => {
         try {
           const result = await spec.work(handle);
           complete(op, { status: 'succeeded', result });
@@ -153,7 +237,6 @@ export function createOperations(options: {
           running.delete(id);
         }
       })();
-      running.set(id, { controller, done });
       return view;
     },
 
@@ -162,17 +245,17 @@ export function createOperations(options: {
     list: (): OperationView[] => operations.list(OPERATIONS_LISTED).map(operationView),
 
     /** Asks a running operation to stop; it ends `cancelled` once its work has let go. */
-    cancel(id: string, context: AuditContext | null): OperationView {
-      const op = load(id);
-      const entry = running.get(id);
-      if (entry === undefined || op.status !== 'running')
-        throw HvErrors.operationNotRunning({ id, status: op.status });
-      unitOfWork((tx) => {
-        operations.markCancelling(id, tx.at);
-        tx.audit(context);
-      });
-      entry.controller.abort();
-      return operationView(load(id));
+    cancel,
+
+    /** `get` for a caller holding `scopes`, under the access rule above. */
+    readAs(scopes: readonly string[], id: string): OperationView {
+      return operationView(authorize(scopes, id, 'read'));
+    },
+
+    /** `cancel` for a caller holding `scopes`, under the access rule above. */
+    cancelAs(scopes: readonly string[], id: string, context: AuditContext | null): OperationView {
+      authorize(scopes, id, 'write');
+      return cancel(id, context);
     },
 
     /** Resolves when the operation's work has ended (tests, and shutdown). */

@@ -1,6 +1,6 @@
 import { createLogger, openDatabase, type BusEvent } from '@lab/server-kit';
 import { describe, expect, it } from 'vitest';
-import { createOperations } from '../../src/domain/operations.js';
+import { createOperations, operationScopes } from '../../src/domain/operations.js';
 import { HvErrors } from '../../src/errors.js';
 import { createAuditLog } from '../../src/store/audit.js';
 import { MIGRATIONS } from '../../src/store/database.js';
@@ -98,5 +98,105 @@ describe('operations', () => {
     operations.recover();
     expect(operations.get('left-over')).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });
     expect(operations.list().map((o) => o.id)).toEqual(['left-over']);
+  });
+
+  it('refuses a cancel once the work is finishing, and throws a cancel that came first', async () => {
+    const { operations } = setUp();
+    let finish: () => void = () => undefined;
+    const op = operations.start({
+      kind: 'disk.rekey',
+      resource: 'storage/vault',
+      context: null,
+      work: async (handle) => {
+        handle.finishing('the old key slots are being erased');
+        await new Promise<void>((resolve) => (finish = resolve));
+        return { done: true };
+      },
+    });
+    expect(() => operations.cancel(op.id, null)).toThrow(
+      expect.objectContaining({
+        code: 'OPERATION_NOT_CANCELLABLE',
+        kind: 'conflict',
+        message: `operation '${op.id}' can no longer be cancelled: the old key slots are being erased; it ends on its own shortly`,
+      }),
+    );
+    finish();
+    expect(await operations.settled(op.id)).toMatchObject({ status: 'succeeded', result: { done: true } });
+
+    const late = operations.start({
+      kind: 'disk.rekey',
+      resource: 'storage/vault',
+      context: null,
+      work: async (handle) => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        handle.finishing('too late');
+        return {};
+      },
+    });
+    operations.cancel(late.id, null);
+    expect(await operations.settled(late.id)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('who may follow an operation', () => {
+  it('names the resource scope first, then operations:*', () => {
+    expect(operationScopes('storage/d1', 'read')).toEqual(['storage:read', 'operations:read']);
+    expect(operationScopes('vm/web1', 'write')).toEqual(['vm:write', 'operations:write']);
+    expect(operationScopes('pqc-key/k1', 'read')).toEqual(['pqc:read', 'operations:read']);
+    expect(operationScopes('elsewhere/x', 'read')).toEqual(['operations:read']);
+  });
+
+  it('lets the resource scope or operations:* read and cancel, and refuses others with the 403 envelope', async () => {
+    const { operations } = setUp();
+    const hold = (handle: { signal: AbortSignal }) =>
+      new Promise<Record<string, unknown>>((_, reject) =>
+        handle.signal.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
+    const disk = operations.start({
+      kind: 'disk.convert',
+      resource: 'storage/d1',
+      context: null,
+      work: hold,
+    });
+    const vm = operations.start({ kind: 'vm.migrate', resource: 'vm/web1', context: null, work: hold });
+
+    expect(operations.readAs(['storage:read'], disk.id).id).toBe(disk.id);
+    expect(operations.readAs(['storage:write'], disk.id).id).toBe(disk.id);
+    expect(operations.readAs(['operations:read'], vm.id).id).toBe(vm.id);
+    expect(operations.readAs(['admin'], vm.id).id).toBe(vm.id);
+    // storage:read reads disk work, not a migration: the 403 names vm:read, and what else would do.
+    expect(() => operations.readAs(['storage:read'], vm.id)).toThrow(
+      expect.objectContaining({
+        code: 'FORBIDDEN',
+        kind: 'forbidden',
+        message: "this credential lacks the scope 'vm:read'",
+        details: { required_scope: 'vm:read', accepted_scopes: ['vm:read', 'operations:read'] },
+      }),
+    );
+    // A caller who could read no operation at all is refused before the id is looked up.
+    for (const id of [vm.id, '00000000-0000-4000-8000-000000000000']) {
+      expect(() => operations.readAs(['system:read'], id)).toThrow(
+        expect.objectContaining({
+          details: { required_scope: 'operations:read', accepted_scopes: ['operations:read'] },
+        }),
+      );
+    }
+    expect(() => operations.readAs(['storage:read'], '00000000-0000-4000-8000-000000000000')).toThrow(
+      expect.objectContaining({ code: 'OPERATION_NOT_FOUND' }),
+    );
+
+    // Cancelling takes the write scope of either; reading is not enough.
+    expect(() => operations.cancelAs(['storage:read'], disk.id, null)).toThrow(
+      expect.objectContaining({
+        details: { required_scope: 'storage:write', accepted_scopes: ['storage:write', 'operations:write'] },
+      }),
+    );
+    expect(() => operations.cancelAs(['storage:write'], vm.id, null)).toThrow(
+      expect.objectContaining({ code: 'FORBIDDEN' }),
+    );
+    expect(operations.cancelAs(['storage:write'], disk.id, null).status).toBe('cancelling');
+    expect(operations.cancelAs(['operations:write'], vm.id, null).status).toBe('cancelling');
+    expect((await operations.settled(disk.id)).status).toBe('cancelled');
+    expect((await operations.settled(vm.id)).status).toBe('cancelled');
   });
 });
