@@ -177,16 +177,47 @@ export const HvErrors = {
       `PQC operations are disabled: the self-test failed (${p.failed} failed, first: ${p.first}); ` +
       'fix the cause and run POST /pqc/self-test',
   ),
+  /** A key whose generation or rotation runs as an operation takes no other create or rotate meanwhile. */
+  keyBusy: defineError<{ name: string; work: string; operation: string }>(
+    'KEY_BUSY',
+    'conflict',
+    (p) => `PQC key '${p.name}' is busy: its ${p.work} is under way (operation ${p.operation})`,
+  ),
   keyRotationConflict: defineError<{ name: string; version: number }>(
     'KEY_ROTATION_CONFLICT',
     'conflict',
     (p) => `PQC key '${p.name}' was rotated meanwhile (now version ${p.version}); try again`,
   ),
-  /** One benchmark at a time: two would share the cores and both measure wrong. */
-  pqcBusy: defineError<Record<string, never>>(
+  /** One benchmark and one self-test at a time: two benchmarks would share the cores and both measure wrong. */
+  pqcBusy: defineError<{ work: string }>(
     'PQC_BUSY',
     'conflict',
-    () => 'a PQC benchmark is already running; try again when it ends',
+    (p) => `a PQC ${p.work} is already running; try again when it ends`,
+  ),
+  /** The PQC worker pool has every thread busy and its queue full. */
+  pqcQueueFull: defineError<{ running: number; queued: number }>(
+    'PQC_QUEUE_FULL',
+    'unavailable',
+    (p) =>
+      `the PQC work queue is full (${p.running} running, ${p.queued} waiting); try again when some of it has ended`,
+  ),
+  /** PQC work ran past its wall-clock cap and its worker thread was ended. */
+  pqcTimeLimit: defineError<{ work: string; seconds: number; hint: string }>(
+    'PQC_TIME_LIMIT',
+    'unavailable',
+    (p) => `the PQC ${p.work} did not finish within its limit of ${p.seconds} s and was stopped; ${p.hint}`,
+  ),
+  /** A PQC task failed inside its worker thread, or the thread died. */
+  pqcTaskFailed: defineError<{ work: string; reason: string }>(
+    'PQC_TASK_FAILED',
+    'internal',
+    (p) => `the PQC ${p.work} failed in its worker thread: ${p.reason}`,
+  ),
+  /** The caller hung up, or the service is stopping, before the answer: the work for it was dropped. */
+  requestAbandoned: defineError<{ reason: string }>(
+    'REQUEST_ABANDONED',
+    'unavailable',
+    (p) => `the work of this request was dropped: ${p.reason}`,
   ),
   /** The host key file that seals PQC secret keys is unsafe (readable by others) or damaged. */
   hostKeyInsecure: defineError<{ file: string; mode: string }>(

@@ -33,10 +33,25 @@ import {
   SelfTestRequestSchema,
   type PqcService,
 } from '../domain/pqc-service.js';
-import { auditContext } from './request-context.js';
+import { OperationSchema, type OperationView } from '../domain/operations.js';
+import { PQC_TIME_LIMITS } from '../domain/pqc-service.js';
+import { POOL_QUEUE_LIMIT } from '../pqc/crypto-pool.js';
+import { accepted } from './replies.js';
+import { auditContext, requestSignal } from './request-context.js';
 import { Deleted, ResourceNameParams, VmNameParams } from './schemas.js';
 
 const Key = schemaRef<KeyView>(KeySchema);
+const Operation = schemaRef<OperationView>(OperationSchema);
+const queueFull = documentedError(
+  `PQC_UNAVAILABLE: the self-test failed; PQC_QUEUE_FULL: the worker pool has ${POOL_QUEUE_LIMIT} tasks waiting`,
+);
+const slowKeys =
+  'SLH-DSA pairs take seconds to a minute (the pairwise test signs once): for them the answer is ' +
+  '202 with an operation (`Location: /api/v1/operations/{id}`) whose work runs in the PQC worker ' +
+  `pool, at most ${PQC_TIME_LIMITS.keygenMs / 1000} s, and whose result is the key; cancelling it ` +
+  'ends the worker thread and stores nothing. ML-KEM and ML-DSA pairs take milliseconds and are ' +
+  'answered at once. While such an operation runs, the key name takes no other create or rotation ' +
+  '(409 KEY_BUSY).';
 const Report = schemaRef<AttestationReport>(AttestationReportSchema);
 const Result = schemaRef<Verification>(VerificationSchema);
 const keyNotFound = documentedError('KEY_NOT_FOUND: no PQC key has this name');
@@ -70,12 +85,20 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
       schema: {
         description:
           'Known-answer tests on the shipped NIST ACVP vectors (ML-KEM keyGen and encapDecap, ML-DSA ' +
-          'keyGen, sigGen and sigVer) and pairwise-consistency tests on fresh keys, in a worker thread. ' +
-          'Its result gates every PQC operation: a failure makes them answer 503 until a run passes.',
+          'keyGen, sigGen and sigVer) and pairwise-consistency tests on fresh keys, in a thread of the ' +
+          'PQC worker pool. Its result gates every PQC operation: a failure makes them answer 503 ' +
+          `until a run passes. One at a time; at most ${PQC_TIME_LIMITS.selfTestMs / 1000} s (each ` +
+          'SLH-DSA set named adds seconds to a minute), else 503 PQC_TIME_LIMIT and nothing is ' +
+          'recorded. A client that hangs up stops it.',
         body: SelfTestRequestSchema,
-        response: { 200: SelfTestReportSchema },
+        response: {
+          200: SelfTestReportSchema,
+          409: documentedError('PQC_BUSY: another self-test is running'),
+          503: documentedError('PQC_TIME_LIMIT, PQC_QUEUE_FULL'),
+        },
       },
-      handler: async (request) => pqc.selfTest(request.body?.algorithms, auditContext(request)),
+      handler: async (request, reply) =>
+        pqc.selfTest(request.body?.algorithms, auditContext(request), requestSignal(request, reply)),
     }),
     defineRoute({
       method: 'POST',
@@ -86,16 +109,21 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
       schema: {
         description:
           'Operations per second and mean latency of keygen, encapsulate/decapsulate or sign/verify, ' +
-          'measured in a worker thread so the API stays responsive. One benchmark runs at a time.',
+          'measured in the PQC worker pool (one task per algorithm, one after the other) so the API ' +
+          'stays responsive. One benchmark runs at a time. Wall-clock caps, whatever was asked: ' +
+          `${PQC_TIME_LIMITS.benchmarkOperationMs / 1000} s of iterations per operation (\`capped\`), ` +
+          `${PQC_TIME_LIMITS.benchmarkAlgorithmMs / 1000} s per algorithm (its thread is ended) and ` +
+          `${PQC_TIME_LIMITS.benchmarkRequestMs / 1000} s per request; what a cap stopped is listed in ` +
+          '`unmeasured`, and `complete` is false. A client that hangs up stops it.',
         body: BenchmarkRequestSchema,
         response: {
           200: BenchmarkResultSchema,
           400: documentedError('VALIDATION_ERROR: bounds of iterations or seconds; `details.field`'),
           409: documentedError('PQC_BUSY: another benchmark is running'),
-          503: unavailable,
+          503: queueFull,
         },
       },
-      handler: async (request) => pqc.benchmark(request.body),
+      handler: async (request, reply) => pqc.benchmark(request.body, requestSignal(request, reply)),
     }),
     defineRoute({
       method: 'GET',
@@ -115,19 +143,23 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
       schema: {
         description:
           'Generates a key pair, checks it with a pairwise-consistency test, and stores the secret key ' +
-          'sealed (AES-256-GCM) under the host key. Answers 201 with the metadata; the secret never leaves.',
+          'sealed (AES-256-GCM) under the host key. Answers 201 with the metadata; the secret never ' +
+          `leaves. ${slowKeys}`,
         body: KeyCreateSchema,
         response: {
           201: Key,
+          202: Operation,
           400: documentedError(
             'VALIDATION_ERROR: name, algorithm, or an algorithm the purpose does not take',
           ),
-          409: documentedError('KEY_ALREADY_EXISTS'),
-          503: unavailable,
+          409: documentedError('KEY_ALREADY_EXISTS, KEY_BUSY (its generation is under way)'),
+          503: queueFull,
         },
       },
       handler: async (request, reply) => {
-        const key = await keys.create(request.body, auditContext(request, 201));
+        const answer = keys.create(request.body, auditContext(request, 201));
+        if ('operation' in answer) return accepted(reply, answer.operation);
+        const { key } = answer;
         void reply.code(201).header('location', `${API_PREFIX}/pqc/keys/${encodeURIComponent(key.name)}`);
         return key;
       },
@@ -166,18 +198,25 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
       schema: {
         description:
           'Generates a new version that becomes current; event `pqc.key_rotated`. Earlier versions stay ' +
-          'for verification unless `revoke_previous` is true.',
+          `for verification unless \`revoke_previous\` is true. Answers 200 with the key. ${slowKeys}`,
         params: ResourceNameParams,
         body: KeyRotateSchema,
         response: {
           200: Key,
+          202: Operation,
           404: keyNotFound,
-          409: documentedError('KEY_ROTATION_CONFLICT'),
-          503: unavailable,
+          409: documentedError('KEY_ROTATION_CONFLICT, KEY_BUSY (a rotation is under way)'),
+          503: queueFull,
         },
       },
-      handler: async (request) =>
-        keys.rotate(request.params.name, request.body?.revoke_previous ?? false, auditContext(request)),
+      handler: async (request, reply) => {
+        const answer = keys.rotate(
+          request.params.name,
+          request.body?.revoke_previous ?? false,
+          auditContext(request),
+        );
+        return 'operation' in answer ? accepted(reply, answer.operation) : answer.key;
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -194,7 +233,11 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
           {
             format: Type.Optional(PublicKeyFormat),
             version: Type.Optional(
-              Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'default: the current version' }),
+              Type.Integer({
+                minimum: 1,
+                maximum: 2_147_483_647,
+                description: 'default: the current version',
+              }),
             ),
           },
           { additionalProperties: false },

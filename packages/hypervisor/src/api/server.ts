@@ -35,7 +35,7 @@ import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
 import { imageInfo } from '../drivers/qemu-img.js';
 import { givenDriver, selectDriver } from '../drivers/select.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
-import { createCryptoRunner } from '../pqc/crypto-tasks.js';
+import { createCryptoPool } from '../pqc/crypto-pool.js';
 import { createSealer, HOST_KEY_FILE } from '../pqc/host-key.js';
 import { createAttestationLog } from '../store/attestations.js';
 import { createAuditLog } from '../store/audit.js';
@@ -198,9 +198,9 @@ export async function buildServer(
       version: VERSION,
     });
 
-  const cryptoRunner = createCryptoRunner();
+  const cryptoPool = createCryptoPool();
   const pqc = createPqcService({
-    runner: cryptoRunner,
+    pool: cryptoPool,
     unitOfWork,
     ...(config.pqcVectorsDir === undefined ? {} : { vectorsDir: resolve(config.pqcVectorsDir) }),
   });
@@ -208,7 +208,8 @@ export async function buildServer(
   const keys = createKeyService({
     keys: createKeyRepository(db),
     sealer: createSealer(join(dataDir, HOST_KEY_FILE)),
-    runner: cryptoRunner,
+    pool: cryptoPool,
+    operations,
     unitOfWork,
     requireAvailable,
   });
@@ -250,8 +251,9 @@ export async function buildServer(
   });
   app.addHook('onClose', async () => {
     if (socket !== undefined) await closeSocket(socket);
-    await cryptoRunner.close();
+    // Operations first: a cancelled key generation ends its own pool task.
     await operations.close();
+    await cryptoPool.close();
     await driver.close();
   });
 

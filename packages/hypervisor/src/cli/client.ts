@@ -51,6 +51,13 @@ export interface ApiClient {
   readonly socketPath: string;
   /** `path` is relative to the API prefix: `request('GET', '/vms')`. */
   request<T = unknown>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** As `request`, with the status of the answer (a 201 made it, a 202 started an operation). */
+  requestWithStatus<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<{ status: number; body: T }>;
   /** As `request`, for an answer that is not JSON: its body as text. Error answers are JSON still. */
   requestText(method: string, path: string, options?: RequestOptions & { accept?: string }): Promise<string>;
   /** Follows the event stream until `signal` aborts or the service stays away too long. */
@@ -154,7 +161,9 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     if (envelope === undefined) {
       return CliErrors.badResponse({ request: label, reason: `status ${status} without an error body` });
     }
-    return new AppError(envelope.code, errorKindOfStatus(status), envelope.message, { details: envelope.details });
+    return new AppError(envelope.code, errorKindOfStatus(status), envelope.message, {
+      details: envelope.details,
+    });
   };
 
   /** Sends a request and resolves with the body of a 2xx answer; any other answer is thrown. */
@@ -164,7 +173,7 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     body: unknown,
     opts: RequestOptions,
     accept: string,
-  ): Promise<{ label: string; text: string }> => {
+  ): Promise<{ label: string; text: string; status: number }> => {
     const fullPath = withQuery(path, opts.query);
     const label = `${method} ${fullPath}`;
     const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs;
@@ -183,22 +192,25 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     }
     const status = response.statusCode ?? 0;
     if (status < 200 || status >= 300) throw failure(label, status, text);
-    return { label, text };
+    return { label, text, status };
   };
 
-  const request = async <T>(
+  const requestWithStatus = async <T>(
     method: string,
     path: string,
     body?: unknown,
     opts: RequestOptions = {},
-  ): Promise<T> => {
-    const { label, text } = await exchange(method, path, body, opts, 'application/json');
+  ): Promise<{ status: number; body: T }> => {
+    const { label, text, status } = await exchange(method, path, body, opts, 'application/json');
     try {
-      return JSON.parse(text) as T;
+      return { status, body: JSON.parse(text) as T };
     } catch (error) {
       throw CliErrors.badResponse({ request: label, reason: 'the body is not JSON' }, { cause: error });
     }
   };
+
+  const request = async <T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}) =>
+    (await requestWithStatus<T>(method, path, body, opts)).body;
 
   const requestText = async (
     method: string,
@@ -283,7 +295,7 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     }
   }
 
-  return { socketPath, request, requestText, events };
+  return { socketPath, request, requestWithStatus, requestText, events };
 }
 
 /** Waits `ms`; false when `signal` aborted first. */

@@ -1,10 +1,14 @@
 /**
  * `hvctl key ...`: the service's PQC keys. Secret halves never leave the service; `public` exports
  * a public key, as a PEM file written as-is (`hvctl key public k --format pem > k.pem`) or as the
- * raw key in base64.
+ * raw key in base64. `create` and `rotate` of an SLH-DSA key are operations on the service's side
+ * (202): they are followed to their end with a spinner, and print the key as the others do.
  */
 import { Option, type Command } from 'commander';
 import type { KeyView, PublicKeyView } from '../domain/key-service.js';
+import type { OperationView } from '../domain/operations.js';
+import type { ApiClient } from './client.js';
+import { followOperation } from './operations.js';
 import {
   clientCommand,
   clientFor,
@@ -53,6 +57,14 @@ function formatKey(key: KeyView): string {
   ]);
 }
 
+/** The key a create or rotate answered: at once (201, 200), or through its operation (202). */
+async function keyOf(client: ApiClient, path: string, body: unknown, label: string): Promise<KeyView> {
+  const answer = await client.requestWithStatus<KeyView | OperationView>('POST', path, body);
+  if (answer.status !== 202) return answer.body as KeyView;
+  const ended = await followOperation(client, answer.body as OperationView, label, { spinner: true });
+  return ended.result as KeyView;
+}
+
 interface CreateFlags extends ClientFlags {
   algorithm: string;
   purpose: string;
@@ -92,7 +104,7 @@ export function addKeyCommands(program: Command): void {
       const body = { name, algorithm: flags.algorithm, purpose: flags.purpose };
       print(
         flags,
-        await clientFor(flags).request<KeyView>('POST', '/pqc/keys', body),
+        await keyOf(clientFor(flags), '/pqc/keys', body, `generating ${flags.algorithm} key '${name}'`),
         (k) => `key '${k.name}' created (${k.algorithm}, ${k.purpose}, ${k.fingerprint})`,
       );
     });
@@ -102,9 +114,12 @@ export function addKeyCommands(program: Command): void {
     .option('--revoke-previous', 'revoke earlier versions: what they signed no longer verifies')
     .action(async (name: string, flags: ClientFlags & { revokePrevious?: boolean }) => {
       const revoke = flags.revokePrevious === true;
-      const answer = await clientFor(flags).request<KeyView>('POST', `/pqc/keys/${segment(name)}/rotate`, {
-        revoke_previous: revoke,
-      });
+      const answer = await keyOf(
+        clientFor(flags),
+        `/pqc/keys/${segment(name)}/rotate`,
+        { revoke_previous: revoke },
+        `rotating key '${name}'`,
+      );
       print(
         flags,
         answer,

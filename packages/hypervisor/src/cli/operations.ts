@@ -1,14 +1,15 @@
 /**
  * Following a tracked operation from `hvctl`: the request that started it answered 202; this polls
- * `GET /operations/{id}` until it ends, drawing a percentage bar on a terminal, and resolves with
- * the operation as it ended. One that failed or was cancelled is thrown as its error, so `runCli`
+ * `GET /operations/{id}` until it ends, drawing a percentage bar on a terminal (a spinner for work
+ * that reports no progress, such as an SLH-DSA key generation), and resolves with the operation as
+ * it ended. One that failed or was cancelled is thrown as its error, so `runCli`
  * prints its code and message. Ctrl-C asks the service to cancel it and waits for it to end (its
  * partial file is removed then); a second Ctrl-C leaves at once.
  */
 import { AppError } from '@lab/server-kit/errors';
 import type { OperationView } from '../domain/operations.js';
 import type { ApiClient } from './client.js';
-import { startProgressBar, type SpinnerStream } from './progress.js';
+import { startProgressBar, startSpinner, type ProgressBar, type SpinnerStream } from './progress.js';
 
 export const POLL_INTERVAL_MS = 200;
 
@@ -17,6 +18,8 @@ export interface FollowOptions {
   stream?: SpinnerStream;
   /** Where Ctrl-C comes from (tests give their own). */
   interrupts?: Pick<NodeJS.Process, 'once' | 'removeListener'>;
+  /** A spinner with the seconds elapsed instead of the bar: the work reports no progress. */
+  spinner?: boolean;
 }
 
 const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -28,7 +31,11 @@ export async function followOperation(
   options: FollowOptions = {},
 ): Promise<OperationView> {
   const { intervalMs = POLL_INTERVAL_MS, stream = process.stderr, interrupts = process } = options;
-  const bar = startProgressBar(stream, label);
+  const spinner = options.spinner === true ? startSpinner(stream, label) : undefined;
+  const bar: ProgressBar =
+    spinner === undefined
+      ? startProgressBar(stream, label)
+      : { update: () => undefined, stop: () => spinner.stop() };
   const onInterrupt = (): void => {
     stream.write(`\ncancelling operation ${started.id}...\n`);
     client.request('POST', `/operations/${started.id}/cancel`).catch(() => undefined);

@@ -23,8 +23,8 @@ import { withSpinner } from './progress.js';
 import { formatFields, formatTable } from './table.js';
 
 /**
- * A self-test or a benchmark runs in the service's worker thread for seconds, and for minutes
- * with SLH-DSA sets named (each signature takes a second or more).
+ * A self-test or a benchmark runs in the service's PQC worker pool: at most 120 s and 60 s (the
+ * service's caps), after waiting for a thread behind the pool's queue.
  */
 const LONG_REQUEST_TIMEOUT_MS = 600_000 + DEFAULT_TIMEOUT_MS;
 
@@ -69,12 +69,15 @@ function formatSelfTest(report: SelfTestReport): string {
   return [summary, ...failed].join('\n');
 }
 
+const limitOf = (result: BenchmarkResult, reason: BenchmarkResult['unmeasured'][number]['reason']) =>
+  reason === 'algorithm time limit' ? result.limits.algorithm_seconds : result.limits.request_seconds;
+
 function formatBenchmark(result: BenchmarkResult): string {
   const table = formatTable(
     [
       { header: 'ALGORITHM', value: (r) => r.algorithm },
       { header: 'OPERATION', value: (r) => r.operation },
-      { header: 'ITERATIONS', value: (r) => String(r.iterations), align: 'right' },
+      { header: 'ITERATIONS', value: (r) => `${r.iterations}${r.capped ? '*' : ''}`, align: 'right' },
       { header: 'OPS/S', value: (r) => r.ops_per_second.toFixed(1), align: 'right' },
       { header: 'MEAN LATENCY', value: (r) => `${r.mean_latency_ms.toFixed(3)} ms`, align: 'right' },
     ],
@@ -83,7 +86,20 @@ function formatBenchmark(result: BenchmarkResult): string {
   const { environment } = result;
   const budget =
     result.iterations === null ? `${result.seconds} s per operation` : `${result.iterations} iterations`;
-  return `${table}\n\n${budget}; ${environment.library}, node ${environment.node}, ${environment.cpu}`;
+  const notes = [
+    ...(result.results.some((r) => r.capped)
+      ? [`* stopped at the cap of ${result.limits.operation_seconds} s per operation`]
+      : []),
+    ...result.unmeasured.map(
+      (u) => `not measured: ${u.algorithm} ${u.operation} (${u.reason}: ${limitOf(result, u.reason)} s)`,
+    ),
+  ];
+  return [
+    table,
+    '',
+    ...notes,
+    `${budget}; ${environment.library}, node ${environment.node}, ${environment.cpu}`,
+  ].join('\n');
 }
 
 const MARKS = { passed: '✓', failed: '✗', skipped: '–' } as const;

@@ -253,7 +253,7 @@ export function createAttestationService(options: AttestationServiceOptions) {
       if (vm === undefined) throw HvErrors.vmNotFound({ name: vmName });
       if (!isActive(vm.state)) throw HvErrors.vmNotRunning({ name: vmName, state: vm.state });
       const keyName = request.key ?? DEFAULT_ATTESTATION_KEY;
-      if (request.key === undefined) await keys.ensureAttestationKey(keyName, context);
+      if (request.key === undefined) keys.ensureAttestationKey(keyName, context);
       const signer = keys.attestationKey(keyName);
       const measurement = await measure(vm);
       const facts = host();

@@ -3,13 +3,19 @@
  * rotation adds one that becomes current, and older ones stay for verifying what they signed
  * unless the rotation revokes them. Every new key pair passes a pairwise-consistency test before
  * it is stored; its secret half is sealed under the host key and never leaves the service.
- * SLH-DSA key generation (a second or more) runs in a worker thread.
+ *
+ * ML-KEM and ML-DSA pairs are made on the spot (tens of milliseconds with their test) and answered
+ * at once. An SLH-DSA pair takes seconds to a minute (its test signs once), so its generation or
+ * rotation is an operation (`pqc.key_create`, `pqc.key_rotate` on `pqc-key/NAME`) whose work runs
+ * in the PQC pool; cancelling it terminates the worker thread and stores nothing. While one runs,
+ * the key's name takes no other create or rotation (KEY_BUSY).
  */
 import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 import { HvErrors, invalidField } from '../errors.js';
 import { ALGORITHM_NAMES, algorithm, type KeyPair, type PqcAlgorithm } from '../pqc/algorithms.js';
-import { generateKeyPair, type CryptoRunner } from '../pqc/crypto-tasks.js';
+import type { CryptoPool } from '../pqc/crypto-pool.js';
+import { generateKeyPair } from '../pqc/crypto-tasks.js';
 import type { Sealer } from '../pqc/host-key.js';
 import { fingerprint, subjectPublicKeyInfo, toPem } from '../pqc/spki.js';
 import type { AuditContext } from '../store/audit.js';
@@ -21,6 +27,8 @@ import type {
   NewKeyVersion,
 } from '../store/pqc-keys.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
+import type { OperationHandle, Operations, OperationView } from './operations.js';
+import { PQC_TIME_LIMITS } from './pqc-service.js';
 import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 
 /** Which families each purpose takes. */
@@ -112,11 +120,15 @@ export interface SigningKey {
 export interface KeyServiceOptions {
   keys: KeyRepository;
   sealer: Sealer;
-  runner: CryptoRunner;
+  pool: CryptoPool;
+  operations: Operations;
   unitOfWork: UnitOfWork;
   /** Throws PQC_UNAVAILABLE while the self-test has failed. */
   requireAvailable: () => void;
 }
+
+/** A key made or rotated at once, or the operation that makes it (SLH-DSA). */
+export type KeyAnswer = { key: KeyView } | { operation: OperationView };
 
 export type KeyService = ReturnType<typeof createKeyService>;
 
@@ -152,17 +164,29 @@ function currentVersion(key: KeyRecord): KeyVersionRecord {
   return found;
 }
 
-export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvailable }: KeyServiceOptions) {
+export function createKeyService({
+  keys,
+  sealer,
+  pool,
+  operations,
+  unitOfWork,
+  requireAvailable,
+}: KeyServiceOptions) {
+  /** Keys whose generation or rotation runs as an operation. */
+  const busy = new Map<string, { work: string; operation: string }>();
+
   function load(name: string): KeyRecord {
     const key = keys.find(name);
     if (key === undefined) throw HvErrors.keyNotFound({ name });
     return key;
   }
 
-  async function freshVersion(name: string, version: number, alg: PqcAlgorithm): Promise<NewKeyVersion> {
-    const pair: KeyPair = alg.slow
-      ? await runner.run({ kind: 'keygen', algorithm: alg.name })
-      : generateKeyPair(alg.name);
+  function assertNotBusy(name: string): void {
+    const claim = busy.get(name);
+    if (claim !== undefined) throw HvErrors.keyBusy({ name, ...claim });
+  }
+
+  function sealed(name: string, version: number, alg: PqcAlgorithm, pair: KeyPair): NewKeyVersion {
     return {
       publicKey: pair.publicKey,
       sealedSecret: sealer.seal(pair.secretKey, sealContext(name, version, alg.name)),
@@ -170,7 +194,108 @@ export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvai
     };
   }
 
-  async function create(request: KeyCreate, context: AuditContext): Promise<KeyView> {
+  /** An SLH-DSA pair from the pool, under the operation's cancel and the generation cap. */
+  async function slowPair(alg: PqcAlgorithm, op: OperationHandle): Promise<KeyPair> {
+    const pair = await pool.run(
+      { kind: 'keygen', algorithm: alg.name },
+      {
+        signal: op.signal,
+        timeLimit: {
+          ms: PQC_TIME_LIMITS.keygenMs,
+          hint: 'the host is loaded; try again, or use a faster parameter set',
+        },
+      },
+    );
+    // A cancel that came while the thread was answering still wins: nothing is stored.
+    op.signal.throwIfAborted();
+    return pair;
+  }
+
+  /**
+   * Starts `work` as an operation on the key `name`, which takes no other create or rotation
+   * until it ends. The audit row is the 202's.
+   */
+  function track(
+    kind: 'pqc.key_create' | 'pqc.key_rotate',
+    name: string,
+    context: AuditContext,
+    work: (op: OperationHandle) => Promise<KeyView>,
+  ): OperationView {
+    pool.assertRoom();
+    const claim = { work: kind === 'pqc.key_create' ? 'generation' : 'rotation', operation: '' };
+    busy.set(name, claim);
+    const release = (): void => {
+      if (busy.get(name) === claim) busy.delete(name);
+    };
+    try {
+      const view = operations.start({
+        kind,
+        resource: `pqc-key/${name}`,
+        context: { ...context, status: 202 },
+        work: async (op) => {
+          try {
+            return await work(op);
+          } finally {
+            release();
+          }
+        },
+      });
+      claim.operation = view.id;
+      return view;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  function insertKey(
+    request: KeyCreate,
+    alg: PqcAlgorithm,
+    first: NewKeyVersion,
+    context: AuditContext | null,
+  ) {
+    return unitOfWork((tx) => {
+      const record = { name: request.name, algorithm: alg.name, purpose: request.purpose, createdAt: tx.at };
+      if (!keys.insert(record, first)) throw HvErrors.keyAlreadyExists({ name: request.name });
+      tx.emit('pqc.key_created', {
+        key: request.name,
+        algorithm: alg.name,
+        purpose: request.purpose,
+        timestamp: tx.at,
+      });
+      tx.audit(context);
+      return view(load(request.name));
+    });
+  }
+
+  function addVersion(
+    name: string,
+    from: KeyRecord,
+    next: NewKeyVersion,
+    revokePrevious: boolean,
+    context: AuditContext | null,
+  ): KeyView {
+    return unitOfWork((tx) => {
+      const latest = load(name);
+      // Another rotation won the race while this key was made: its seal names the wrong version.
+      if (latest.currentVersion !== from.currentVersion) {
+        throw HvErrors.keyRotationConflict({ name, version: latest.currentVersion });
+      }
+      const version = keys.addVersion(name, next, tx.at, revokePrevious);
+      tx.emit('pqc.key_rotated', {
+        key: name,
+        algorithm: from.algorithm,
+        version,
+        revoked_previous: revokePrevious,
+        timestamp: tx.at,
+      });
+      tx.audit(context);
+      return view(load(name));
+    });
+  }
+
+  /** A new key: answered at once for ML-KEM and ML-DSA, as an operation for SLH-DSA. */
+  function create(request: KeyCreate, context: AuditContext): KeyAnswer {
     requireAvailable();
     const alg = algorithm(request.algorithm);
     const purpose: KeyPurpose = request.purpose;
@@ -182,14 +307,18 @@ export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvai
       );
     }
     if (keys.find(request.name) !== undefined) throw HvErrors.keyAlreadyExists({ name: request.name });
-    const first = await freshVersion(request.name, 1, alg);
-    return unitOfWork((tx) => {
-      const record = { name: request.name, algorithm: alg.name, purpose, createdAt: tx.at };
-      if (!keys.insert(record, first)) throw HvErrors.keyAlreadyExists({ name: request.name });
-      tx.emit('pqc.key_created', { key: request.name, algorithm: alg.name, purpose, timestamp: tx.at });
-      tx.audit(context);
-      return view(load(request.name));
-    });
+    assertNotBusy(request.name);
+    if (!alg.slow) {
+      const first = sealed(request.name, 1, alg, generateKeyPair(alg.name));
+      return { key: insertKey(request, alg, first, context) };
+    }
+    return {
+      operation: track('pqc.key_create', request.name, context, async (op) => {
+        const first = sealed(request.name, 1, alg, await slowPair(alg, op));
+        // The operation's own audit row is the 202's; this one would repeat it.
+        return insertKey(request, alg, first, null);
+      }),
+    };
   }
 
   return {
@@ -199,28 +328,23 @@ export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvai
 
     create,
 
-    async rotate(name: string, revokePrevious: boolean, context: AuditContext): Promise<KeyView> {
+    /** A new current version: answered at once for ML-KEM and ML-DSA, as an operation for SLH-DSA. */
+    rotate(name: string, revokePrevious: boolean, context: AuditContext): KeyAnswer {
       requireAvailable();
       const key = load(name);
+      assertNotBusy(name);
       const alg = algorithm(key.algorithm);
-      const next = await freshVersion(name, key.currentVersion + 1, alg);
-      return unitOfWork((tx) => {
-        const latest = load(name);
-        // Another rotation won the race while this key was made: its seal names the wrong version.
-        if (latest.currentVersion !== key.currentVersion) {
-          throw HvErrors.keyRotationConflict({ name, version: latest.currentVersion });
-        }
-        const version = keys.addVersion(name, next, tx.at, revokePrevious);
-        tx.emit('pqc.key_rotated', {
-          key: name,
-          algorithm: alg.name,
-          version,
-          revoked_previous: revokePrevious,
-          timestamp: tx.at,
-        });
-        tx.audit(context);
-        return view(load(name));
-      });
+      const version = key.currentVersion + 1;
+      if (!alg.slow) {
+        const next = sealed(name, version, alg, generateKeyPair(alg.name));
+        return { key: addVersion(name, key, next, revokePrevious, context) };
+      }
+      return {
+        operation: track('pqc.key_rotate', name, context, async (op) => {
+          const next = sealed(name, version, alg, await slowPair(alg, op));
+          return addVersion(name, key, next, revokePrevious, null);
+        }),
+      };
     },
 
     delete(name: string, context: AuditContext): { name: string } {
@@ -269,14 +393,10 @@ export function createKeyService({ keys, sealer, runner, unitOfWork, requireAvai
     },
 
     /** Creates the service's own attestation key (ML-DSA-65) the first time it is needed. */
-    async ensureAttestationKey(name: string, context: AuditContext): Promise<void> {
-      if (keys.find(name) !== undefined) return;
-      try {
-        await create({ name, algorithm: 'ML-DSA-65', purpose: 'attestation' }, context);
-      } catch (error) {
-        // Two first attestations at once: the other made it.
-        if (keys.find(name) === undefined) throw error;
-      }
+    ensureAttestationKey(name: string, context: AuditContext): void {
+      // An ML-DSA key is made without yielding, so no other request can make it meanwhile.
+      if (keys.find(name) === undefined)
+        create({ name, algorithm: 'ML-DSA-65', purpose: 'attestation' }, context);
     },
 
     /** A version as stored, for verification; undefined when the key or the version is gone. */

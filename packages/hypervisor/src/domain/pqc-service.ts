@@ -1,8 +1,14 @@
 /**
  * The PQC module's state and its health: the backend and algorithms on offer, the self-test that
  * gates every PQC operation, and benchmarks. The self-test runs once at start-up, on this
- * thread before the API listens; on request it runs in a worker thread, as benchmarks do. While
- * the latest self-test has failed, `requireAvailable` refuses with 503 PQC_UNAVAILABLE.
+ * thread before the API listens; on request it runs in the PQC pool's worker threads, as
+ * benchmarks do. While the latest self-test has failed, `requireAvailable` refuses with 503
+ * PQC_UNAVAILABLE.
+ *
+ * Both are requests the caller waits for, bounded by the limits below (PQC_TIME_LIMITS) and
+ * stopped when the caller goes (`signal`): one self-test and one benchmark at a time, a benchmark
+ * run algorithm by algorithm, each in a task of its own, so a cap ends one algorithm's thread
+ * and keeps what the others measured.
  */
 import { cpus } from 'node:os';
 import { Nullable } from '@lab/server-kit';
@@ -15,7 +21,8 @@ import {
   PQC_LIBRARY,
   PQC_LIBRARY_VERSION,
 } from '../pqc/algorithms.js';
-import type { CryptoRunner } from '../pqc/crypto-tasks.js';
+import { benchmarkOperations, type BenchmarkOperation, type OperationResult } from '../pqc/benchmark.js';
+import type { CryptoPool } from '../pqc/crypto-pool.js';
 import { runSelfTest, type SelfTestReport } from '../pqc/self-test.js';
 import type { AuditContext } from '../store/audit.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
@@ -63,6 +70,15 @@ export const SelfTestRequestSchema = Type.Union([
 export const PqcStatusSchema = Type.Object(
   {
     available: Type.Boolean({ description: 'false while the latest self-test has failed' }),
+    workers: Type.Object(
+      {
+        size: Type.Integer({ description: 'worker threads that may run at once: min(2, cores)' }),
+        queue_limit: Type.Integer({ description: 'tasks that may wait; one more is 503 PQC_QUEUE_FULL' }),
+        running: Type.Integer({ description: 'threads started and not yet exited' }),
+        queued: Type.Integer(),
+      },
+      { description: 'the PQC worker pool (self-tests, benchmarks, SLH-DSA key generation)' },
+    ),
     backend: Type.Object({
       type: Type.Literal('software'),
       library: Type.String(),
@@ -105,6 +121,28 @@ export const BENCHMARK_LIMITS = {
   maxTotalSeconds: 60,
 } as const;
 
+/** Wall-clock caps of PQC work, whatever it was asked to do. */
+export interface PqcTimeLimits {
+  /** One benchmark operation's loop (in the worker: it stops iterating, `capped`). */
+  benchmarkOperationMs: number;
+  /** One algorithm of a benchmark (its thread is terminated; what it measured stays). */
+  benchmarkAlgorithmMs: number;
+  /** A whole benchmark request (algorithms not measured by then are listed in `unmeasured`). */
+  benchmarkRequestMs: number;
+  /** A self-test on request (PQC_TIME_LIMIT; the run is not recorded). */
+  selfTestMs: number;
+  /** An SLH-DSA key generation with its pairwise test (the operation fails with PQC_TIME_LIMIT). */
+  keygenMs: number;
+}
+
+export const PQC_TIME_LIMITS: PqcTimeLimits = {
+  benchmarkOperationMs: 10_000,
+  benchmarkAlgorithmMs: 40_000,
+  benchmarkRequestMs: 60_000,
+  selfTestMs: 120_000,
+  keygenMs: 300_000,
+};
+
 export const BenchmarkRequestSchema = Type.Union([
   Type.Object(
     {
@@ -139,42 +177,76 @@ export const BenchmarkRequestSchema = Type.Union([
 ]);
 export type BenchmarkBody = Static<typeof BenchmarkRequestSchema>;
 
+const BenchmarkOperationName = Type.Enum(['keygen', 'encapsulate', 'decapsulate', 'sign', 'verify']);
+
 export const BenchmarkResultSchema = Type.Object(
   {
     started_at: Type.String({ format: 'date-time' }),
     duration_ms: Type.Integer(),
     iterations: Nullable(Type.Integer()),
     seconds: Type.Number(),
+    complete: Type.Boolean({
+      description: 'every operation measured as asked: none capped, none left unmeasured',
+    }),
+    limits: Type.Object(
+      {
+        operation_seconds: Type.Number(),
+        algorithm_seconds: Type.Number(),
+        request_seconds: Type.Number(),
+      },
+      { description: 'the wall-clock caps this run was under' },
+    ),
     environment: Type.Object({ cpu: Type.String(), node: Type.String(), library: Type.String() }),
     results: Type.Array(
       Type.Object({
         algorithm: Type.String(),
-        operation: Type.Enum(['keygen', 'encapsulate', 'decapsulate', 'sign', 'verify']),
-        iterations: Type.Integer(),
+        operation: BenchmarkOperationName,
+        iterations: Type.Integer({ description: 'as run: fewer than asked when capped' }),
         total_ms: Type.Number(),
         ops_per_second: Type.Number(),
         mean_latency_ms: Type.Number(),
+        capped: Type.Boolean({ description: 'stopped at the per-operation cap before it was done' }),
       }),
+    ),
+    unmeasured: Type.Array(
+      Type.Object({
+        algorithm: Type.String(),
+        operation: BenchmarkOperationName,
+        reason: Type.Enum(['algorithm time limit', 'request time limit']),
+      }),
+      { description: 'operations a cap stopped before they were measured' },
     ),
   },
   { $id: 'PqcBenchmark' },
 );
 export type BenchmarkResult = Static<typeof BenchmarkResultSchema>;
+type Unmeasured = BenchmarkResult['unmeasured'][number];
 
 const KAT_FAMILIES = new Set(['ML-KEM', 'ML-DSA']);
 
 export interface PqcServiceOptions {
-  runner: CryptoRunner;
+  pool: CryptoPool;
   unitOfWork: UnitOfWork;
   /** The ACVP vector sets of the self-test (default: the shipped ones). */
   vectorsDir?: string;
+  /** PQC_TIME_LIMITS by default (tests make them short). */
+  limits?: PqcTimeLimits;
 }
 
 export type PqcService = ReturnType<typeof createPqcService>;
 
-export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceOptions) {
+const SELF_TEST_HINT = 'name fewer SLH-DSA sets (their pairwise tests sign for seconds to a minute each)';
+const BENCHMARK_HINT = 'benchmark fewer algorithms or fewer iterations';
+
+export function createPqcService({
+  pool,
+  unitOfWork,
+  vectorsDir,
+  limits = PQC_TIME_LIMITS,
+}: PqcServiceOptions) {
   let latest: SelfTestReport | null = null;
   let benchmarking = false;
+  let selfTesting = false;
 
   function record(report: SelfTestReport, context: AuditContext | null): SelfTestReport {
     latest = report;
@@ -202,15 +274,30 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
       return record(runSelfTest(vectorsDir === undefined ? {} : { vectorsDir }), null);
     },
 
+    /** One at a time (PQC_BUSY); a run the caller left, or that ran past its cap, is not recorded. */
     async selfTest(
       algorithms: readonly string[] | undefined,
       context: AuditContext,
+      signal?: AbortSignal,
     ): Promise<SelfTestReport> {
+      if (selfTesting) throw HvErrors.pqcBusy({ work: 'self-test' });
+      selfTesting = true;
       const options = {
         ...(vectorsDir === undefined ? {} : { vectorsDir }),
         ...(algorithms ? { algorithms } : {}),
       };
-      return record(await runner.run({ kind: 'self-test', options }), context);
+      try {
+        const report = await pool.run(
+          { kind: 'self-test', options },
+          {
+            ...(signal === undefined ? {} : { signal }),
+            timeLimit: { ms: limits.selfTestMs, hint: SELF_TEST_HINT },
+          },
+        );
+        return record(report, context);
+      } finally {
+        selfTesting = false;
+      }
     },
 
     requireAvailable,
@@ -218,6 +305,7 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
     status(): PqcStatus {
       return {
         available: latest?.passed ?? true,
+        workers: pool.stats(),
         backend: {
           type: 'software',
           library: PQC_LIBRARY,
@@ -246,7 +334,12 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
       };
     },
 
-    async benchmark(body: BenchmarkBody): Promise<BenchmarkResult> {
+    /**
+     * Algorithm by algorithm, each a pool task under the algorithm cap, all under the request cap;
+     * what a cap stopped is reported (`capped`, `unmeasured`), not thrown away. The caller leaving
+     * (`signal`) ends it with that reason.
+     */
+    async benchmark(body: BenchmarkBody, signal?: AbortSignal): Promise<BenchmarkResult> {
       requireAvailable();
       const algorithms = body?.algorithms ?? ['ML-KEM-768', 'ML-DSA-65'];
       const seconds = body?.seconds ?? 1;
@@ -264,29 +357,69 @@ export function createPqcService({ runner, unitOfWork, vectorsDir }: PqcServiceO
           `at most ${BENCHMARK_LIMITS.maxSlowIterations} for ${slow.join(', ')}, which sign for seconds`,
         );
       }
-      if (benchmarking) throw HvErrors.pqcBusy({});
+      if (benchmarking) throw HvErrors.pqcBusy({ work: 'benchmark' });
       benchmarking = true;
       const startedAt = new Date();
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), limits.benchmarkRequestMs);
+      const stop = signal === undefined ? deadline.signal : AbortSignal.any([signal, deadline.signal]);
+      const results: OperationResult[] = [];
+      const unmeasured: Unmeasured[] = [];
       try {
-        const results = await runner.run({
-          kind: 'benchmark',
-          request: { algorithms, seconds, ...(iterations === undefined ? {} : { iterations }) },
-        });
-        return {
-          started_at: startedAt.toISOString(),
-          duration_ms: Date.now() - startedAt.getTime(),
-          iterations: iterations ?? null,
-          seconds,
-          environment: {
-            cpu: cpus()[0]?.model ?? 'unknown',
-            node: process.version,
-            library: `${PQC_LIBRARY}@${PQC_LIBRARY_VERSION}`,
-          },
-          results,
-        };
+        for (const name of algorithms) {
+          const measured: OperationResult[] = [];
+          const missing = (reason: Unmeasured['reason']): Unmeasured[] =>
+            benchmarkOperations(algorithm(name))
+              .filter((operation: BenchmarkOperation) => !measured.some((m) => m.operation === operation))
+              .map((operation) => ({ algorithm: name, operation, reason }));
+          try {
+            await pool.run(
+              {
+                kind: 'benchmark',
+                request: {
+                  algorithm: name,
+                  seconds,
+                  operationCapMs: limits.benchmarkOperationMs,
+                  ...(iterations === undefined ? {} : { iterations }),
+                },
+              },
+              {
+                signal: stop,
+                timeLimit: { ms: limits.benchmarkAlgorithmMs, hint: BENCHMARK_HINT },
+                onPartial: (result) => measured.push(result),
+              },
+            );
+          } catch (error) {
+            if (HvErrors.pqcTimeLimit.is(error)) unmeasured.push(...missing('algorithm time limit'));
+            else if (deadline.signal.aborted && signal?.aborted !== true)
+              unmeasured.push(...missing('request time limit'));
+            else throw error;
+          }
+          results.push(...measured);
+        }
       } finally {
+        clearTimeout(timer);
         benchmarking = false;
       }
+      return {
+        started_at: startedAt.toISOString(),
+        duration_ms: Date.now() - startedAt.getTime(),
+        iterations: iterations ?? null,
+        seconds,
+        complete: unmeasured.length === 0 && results.every((r) => !r.capped),
+        limits: {
+          operation_seconds: limits.benchmarkOperationMs / 1000,
+          algorithm_seconds: limits.benchmarkAlgorithmMs / 1000,
+          request_seconds: limits.benchmarkRequestMs / 1000,
+        },
+        environment: {
+          cpu: cpus()[0]?.model ?? 'unknown',
+          node: process.version,
+          library: `${PQC_LIBRARY}@${PQC_LIBRARY_VERSION}`,
+        },
+        results,
+        unmeasured,
+      };
     },
   };
 }

@@ -1,11 +1,10 @@
 /**
- * PQC work as tasks that can run in a worker thread: the task and its answer are plain data
- * (structured-clone safe), so `runCryptoTask` can hand one to a worker and return its answer.
+ * PQC work as tasks that can run in a worker thread: the task, its partial results and its answer
+ * are plain data (structured-clone safe), so the pool (crypto-pool.ts) can hand one to a worker
+ * and pass back what it posts.
  */
-import { spawnWorker } from '@lab/server-kit';
-import type { Worker } from 'node:worker_threads';
 import { algorithm, type KeyPair } from './algorithms.js';
-import { runBenchmark, type BenchmarkRequest, type OperationResult } from './benchmark.js';
+import { benchmarkAlgorithm, type BenchmarkRequest, type OperationResult } from './benchmark.js';
 import { pairwiseConsistency, runSelfTest, type SelfTestOptions, type SelfTestReport } from './self-test.js';
 
 export type CryptoTask =
@@ -13,19 +12,36 @@ export type CryptoTask =
   | { kind: 'self-test'; options: SelfTestOptions }
   | { kind: 'keygen'; algorithm: string };
 
-interface Answers {
+export interface Answers {
   benchmark: OperationResult[];
   'self-test': SelfTestReport;
   keygen: KeyPair;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
+/** What a task posts before its answer: each measured operation of a benchmark. */
+export interface Partials {
+  benchmark: OperationResult;
+  'self-test': never;
+  keygen: never;
+}
 
-export function performTask(task: CryptoTask): Outcome {
+export type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** The messages a worker posts: partial results as they come, then one outcome. */
+export type WorkerMessage = { type: 'partial'; value: unknown } | { type: 'done'; outcome: Outcome };
+
+/** How the work of each kind is named in errors. */
+export const TASK_LABELS: Record<CryptoTask['kind'], string> = {
+  benchmark: 'benchmark',
+  'self-test': 'self-test',
+  keygen: 'key generation',
+};
+
+export function performTask(task: CryptoTask, partial: (value: unknown) => void = () => undefined): Outcome {
   try {
     switch (task.kind) {
       case 'benchmark':
-        return { ok: true, value: runBenchmark(task.request) };
+        return { ok: true, value: benchmarkAlgorithm(task.request, partial) };
       case 'self-test':
         return { ok: true, value: runSelfTest(task.options) };
       case 'keygen':
@@ -43,30 +59,3 @@ export function generateKeyPair(name: string): KeyPair {
   pairwiseConsistency(alg, keys);
   return keys;
 }
-
-/** Runs tasks in worker threads and ends those still running when the service closes. */
-export function createCryptoRunner() {
-  const running = new Set<Worker>();
-  return {
-    run<K extends CryptoTask['kind']>(task: Extract<CryptoTask, { kind: K }>): Promise<Answers[K]> {
-      const worker = spawnWorker('./crypto-worker', import.meta.url, { workerData: task });
-      running.add(worker);
-      return new Promise<Answers[K]>((resolve, reject) => {
-        worker.once('message', (outcome: Outcome) => {
-          if (outcome.ok) resolve(outcome.value as Answers[K]);
-          else reject(new Error(outcome.message));
-        });
-        worker.once('error', reject);
-        worker.once('exit', (code) => {
-          running.delete(worker);
-          reject(new Error(`the PQC worker exited with code ${code} before answering`));
-        });
-      });
-    },
-    async close(): Promise<void> {
-      await Promise.all([...running].map((worker) => worker.terminate()));
-    },
-  };
-}
-
-export type CryptoRunner = ReturnType<typeof createCryptoRunner>;

@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PQC_TIME_LIMITS } from '../../src/domain/pqc-service.js';
 import { DEFAULT_VECTORS_DIR } from '../../src/pqc/acvp.js';
+import { POOL_QUEUE_LIMIT, POOL_SIZE } from '../../src/pqc/crypto-pool.js';
 import { createSealer, HOST_KEY_FILE } from '../../src/pqc/host-key.js';
 import { startTestService, type TestService } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
 import { collectEvents } from '../support/sse.js';
+import { until } from '../support/until.js';
 import { corruptedVectors } from '../support/vectors.js';
 
 let service: TestService;
@@ -114,6 +117,52 @@ describe('PQC benchmark', () => {
       expect(r.ops_per_second).toBeGreaterThan(0);
       expect(r.mean_latency_ms).toBeCloseTo(r.total_ms / r.iterations, 2);
     }
+  });
+
+  it('states the caps it ran under; refuses more iterations than the documented maximum', async () => {
+    const result = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 2 });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({
+      complete: true,
+      unmeasured: [],
+      limits: {
+        operation_seconds: PQC_TIME_LIMITS.benchmarkOperationMs / 1000,
+        algorithm_seconds: PQC_TIME_LIMITS.benchmarkAlgorithmMs / 1000,
+        request_seconds: PQC_TIME_LIMITS.benchmarkRequestMs / 1000,
+      },
+    });
+    expect(result.body.results.every((r: { capped: boolean }) => !r.capped)).toBe(true);
+    const over = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 10_001 });
+    expect(over.status).toBe(400);
+    expect(over.body.error.details.field).toBe('iterations');
+  });
+
+  it('frees its worker when the client hangs up, so the next benchmark is served at once', async () => {
+    const abort = new AbortController();
+    // Left alone: 3 operations × 10 s.
+    const abandoned = fetch(`${base}/pqc/benchmark`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ algorithms: ['ML-DSA-65'], seconds: 10 }),
+      signal: abort.signal,
+    }).catch((error: Error) => error.name);
+    await until(
+      'the benchmark thread',
+      async () => (await call('GET', '/pqc/status')).body.workers.running === 1,
+    );
+    abort.abort();
+    expect(await abandoned).toBe('AbortError');
+    const freed = performance.now();
+    await until(
+      'the thread to exit',
+      async () => (await call('GET', '/pqc/status')).body.workers.running === 0,
+      {
+        timeoutMs: 5_000,
+      },
+    );
+    expect(performance.now() - freed).toBeLessThan(3_000);
+    const next = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 1 });
+    expect(next.status).toBe(200);
   });
 
   it('refuses work beyond its bounds, naming the field', async () => {
@@ -257,6 +306,144 @@ describe('PQC keys', () => {
     for (let at = 32; at + 32 <= secret.length; at += 256) {
       expect(stored.includes(Buffer.from(secret.subarray(at, at + 32)))).toBe(false);
     }
+  });
+});
+
+describe('SLH-DSA keys as operations', { timeout: 180_000 }, () => {
+  const settled = (id: string, bearer = token) =>
+    until(
+      `operation ${id}`,
+      async () => {
+        const op = (await call('GET', `/operations/${id}`, undefined, bearer)).body;
+        return ['succeeded', 'failed', 'cancelled'].includes(op.status) ? op : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 100 },
+    );
+
+  it('generates and rotates an SLH-DSA key as operations a pqc:read token can follow', async () => {
+    const reader = await createToken(join(service.runDir, 'api.sock'), ['pqc:read']);
+    // SLH-DSA-SHA2-128s signs for seconds: the name stays busy while its pairwise test runs.
+    const body = { name: 'slh1', algorithm: 'SLH-DSA-SHA2-128s', purpose: 'signing' };
+    const started = await call('POST', '/pqc/keys', body);
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({
+      kind: 'pqc.key_create',
+      resource: 'pqc-key/slh1',
+      status: 'running',
+    });
+    const again = await call('POST', '/pqc/keys', body);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'KEY_BUSY', details: {} });
+    expect(again.body.error.message).toBe(
+      `PQC key 'slh1' is busy: its generation is under way (operation ${started.body.id})`,
+    );
+    const made = await settled(started.body.id, reader);
+    expect(made).toMatchObject({ status: 'succeeded', progress: 100 });
+    const key = await call('GET', '/pqc/keys/slh1', undefined, reader);
+    expect(made.result).toEqual(key.body);
+    expect(key.body).toMatchObject({ algorithm: 'SLH-DSA-SHA2-128s', version: 1 });
+
+    const rotation = await call('POST', '/pqc/keys/slh1/rotate', { revoke_previous: true });
+    expect(rotation.status).toBe(202);
+    expect(rotation.body).toMatchObject({ kind: 'pqc.key_rotate', resource: 'pqc-key/slh1' });
+    const busy = await call('POST', '/pqc/keys/slh1/rotate', null);
+    expect(busy.body.error.code).toBe('KEY_BUSY');
+    const rotated = await settled(rotation.body.id, reader);
+    expect(rotated.result).toMatchObject({
+      version: 2,
+      versions: [{ revoked_at: expect.any(String) }, { current: true }],
+    });
+    // ML-DSA stays immediate: 201 with the key.
+    const fast = await call('POST', '/pqc/keys', {
+      name: 'fast1',
+      algorithm: 'ML-DSA-44',
+      purpose: 'signing',
+    });
+    expect(fast.status).toBe(201);
+  });
+
+  it('ends a cancelled SLH-DSA generation cancelled, its thread gone and no key stored', async () => {
+    const writer = await createToken(join(service.runDir, 'api.sock'), ['pqc:write']);
+    // SLH-DSA-SHAKE-256s takes most of a minute: it is still running when cancelled.
+    const started = await call(
+      'POST',
+      '/pqc/keys',
+      { name: 'slh-gone', algorithm: 'SLH-DSA-SHAKE-256s', purpose: 'signing' },
+      writer,
+    );
+    expect(started.status).toBe(202);
+    await until('its thread', async () => (await call('GET', '/pqc/status')).body.workers.running === 1);
+    // The thread loads in about a second here: by then it is making the key.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const cancelling = await call('POST', `/operations/${started.body.id}/cancel`, undefined, writer);
+    expect(cancelling.status).toBe(200);
+    expect(cancelling.body.status).toBe('cancelling');
+    expect(await settled(started.body.id)).toMatchObject({
+      status: 'cancelled',
+      error: { code: 'OPERATION_CANCELLED' },
+      result: null,
+    });
+    await until(
+      'the thread to exit',
+      async () => (await call('GET', '/pqc/status')).body.workers.running === 0,
+      {
+        timeoutMs: 5_000,
+      },
+    );
+    expect((await call('GET', '/pqc/keys/slh-gone')).body.error.code).toBe('KEY_NOT_FOUND');
+    const db = new Database(join(service.dataDir, 'hypervisor.db'), { readonly: true });
+    try {
+      expect(db.prepare("SELECT count(*) AS n FROM pqc_keys WHERE name = 'slh-gone'").get()).toEqual({
+        n: 0,
+      });
+    } finally {
+      db.close();
+    }
+    // The name is free again.
+    expect(
+      (await call('POST', '/pqc/keys', { name: 'slh-gone', algorithm: 'ML-DSA-44', purpose: 'signing' }))
+        .status,
+    ).toBe(201);
+  });
+
+  it(`answers 503 PQC_QUEUE_FULL beyond ${POOL_SIZE} running and ${POOL_QUEUE_LIMIT} waiting`, async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < POOL_SIZE + POOL_QUEUE_LIMIT; i += 1) {
+      const started = await call('POST', '/pqc/keys', {
+        name: `q${i}`,
+        algorithm: 'SLH-DSA-SHAKE-256s',
+        purpose: 'signing',
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      ids.push(started.body.id);
+    }
+    expect((await call('GET', '/pqc/status')).body.workers).toMatchObject({
+      size: POOL_SIZE,
+      queue_limit: POOL_QUEUE_LIMIT,
+      queued: POOL_QUEUE_LIMIT,
+    });
+    const refused = await call('POST', '/pqc/keys', {
+      name: 'q-over',
+      algorithm: 'SLH-DSA-SHA2-128f',
+      purpose: 'signing',
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error.code).toBe('PQC_QUEUE_FULL');
+    const benchmark = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 1 });
+    expect(benchmark.body.error.code).toBe('PQC_QUEUE_FULL');
+    for (const id of ids) expect((await call('POST', `/operations/${id}/cancel`)).status).toBe(200);
+    for (const id of ids) expect((await settled(id)).status).toBe('cancelled');
+    await until(
+      'every thread to exit',
+      async () => (await call('GET', '/pqc/status')).body.workers.running === 0,
+      {
+        timeoutMs: 5_000,
+      },
+    );
+    expect(
+      (await call('GET', '/pqc/keys')).body.keys.some((k: { name: string }) => k.name.startsWith('q')),
+    ).toBe(false);
   });
 });
 

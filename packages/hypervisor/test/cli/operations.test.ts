@@ -93,4 +93,28 @@ describe('followOperation', () => {
     expect(out.join('')).toContain('cancelling operation op-1');
     expect(interrupts.listenerCount('SIGINT')).toBe(0);
   });
+
+  it('draws a spinner with the seconds elapsed for work that reports no progress', async () => {
+    const { client } = fakeClient([
+      {},
+      {},
+      {},
+      { status: 'succeeded', progress: 100, result: { version: 1 } },
+    ]);
+    const { out, stream } = terminal();
+    const ended = await followOperation(client, base, 'generating key', {
+      intervalMs: 200,
+      stream,
+      spinner: true,
+    });
+    expect(ended.result).toEqual({ version: 1 });
+    const drawn = out.filter((line) => line.includes('generating key'));
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) {
+      expect(line.startsWith('\r')).toBe(true);
+      expect(line.endsWith(' generating key 0 s\x1b[K')).toBe(true);
+    }
+    expect(out.some((line) => line.includes('%'))).toBe(false);
+    expect(out.at(-1)).toBe('\r\x1b[K');
+  });
 });

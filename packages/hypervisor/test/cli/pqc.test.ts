@@ -54,6 +54,25 @@ describe('hvctl key', SLOW, () => {
     expect(mismatch.stderr).toMatch(/^hvctl: VALIDATION_ERROR: .*ML-DSA/);
   });
 
+  it('follows an SLH-DSA generation and rotation (operations on the service) to the same output', () => {
+    const created = hvctl([
+      'key',
+      'create',
+      'slh1',
+      '--algorithm',
+      'SLH-DSA-SHA2-128f',
+      '--purpose',
+      'signing',
+    ]);
+    expect(created).toMatchObject({ status: 0, stderr: '' });
+    expect(created.stdout).toMatch(
+      /^key 'slh1' created \(SLH-DSA-SHA2-128f, signing, sha256:[0-9a-f]{64}\)\n$/,
+    );
+    const rotated = json(['key', 'rotate', 'slh1', '--revoke-previous']);
+    expect(rotated).toMatchObject({ name: 'slh1', algorithm: 'SLH-DSA-SHA2-128f', version: 2 });
+    expect(json(['key', 'delete', 'slh1'])).toMatchObject({ name: 'slh1' });
+  });
+
   it('lists keys as a table and as JSON', () => {
     const { status, stdout } = hvctl(['key', 'list']);
     expect(status).toBe(0);

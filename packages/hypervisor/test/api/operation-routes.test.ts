@@ -1,0 +1,258 @@
+/**
+ * Who may follow and cancel an operation, over real TCP with real tokens: every scope × each kind
+ * of operation (a disk check by real qemu-img, a live migration between two services under the
+ * simulated driver, an SLH-DSA key generation in the PQC pool) × read and cancel. The rule:
+ * `operations:*`, or the read (write) scope of the operation's resource.
+ */
+import { randomFillSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requireTools } from '@lab/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../src/api/scopes.js';
+import { startTestService, type TestService } from '../support/in-process.js';
+import { createToken } from '../support/socket-client.js';
+import { until } from '../support/until.js';
+
+const tools = requireTools(['qemu-img']);
+
+interface Host {
+  service: TestService;
+  url: string;
+  admin: string;
+}
+
+let shared: string;
+let source: Host;
+let destination: Host;
+const tokens = new Map<string, string>();
+/** One ended operation of each kind, by the scope resource that reads it. */
+const ended: Record<'storage' | 'vm' | 'pqc', string> = { storage: '', vm: '', pqc: '' };
+
+async function host(): Promise<Host> {
+  const service = await startTestService();
+  mkdirSync(join(service.dataDir, 'boot'), { recursive: true });
+  writeFileSync(join(service.dataDir, 'boot', 'vmlinuz'), 'kernel');
+  const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
+  return { service, url, admin: await createToken(join(service.runDir, 'api.sock'), ['admin']) };
+}
+
+async function call(method: string, path: string, bearer?: string, body?: unknown, on = source) {
+  const response = await fetch(`${on.url}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  };
+}
+
+async function settled(id: string, bearer = source.admin): Promise<any> {
+  return until(
+    `operation ${id} to end`,
+    async () => {
+      const op = (await call('GET', `/operations/${id}`, bearer)).body;
+      return ['succeeded', 'failed', 'cancelled'].includes(op.status) ? op : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 50 },
+  );
+}
+
+/** Scopes that grant `required`: itself, write for a read, and admin (the kit's rule). */
+function grants(scope: string, required: string): boolean {
+  if (scope === 'admin' || scope === required) return true;
+  const [resource, access] = required.split(':');
+  return access === 'read' && scope === `${resource}:write`;
+}
+
+const READERS = ['operations', 'storage', 'vm', 'pqc'].map((resource) => `${resource}:read`);
+
+/** What `scope` gets for `access` to an operation read with `resource:read`. */
+function expected(scope: string, resource: string, access: 'read' | 'write') {
+  if (grants(scope, `${resource}:${access}`) || grants(scope, `operations:${access}`)) return 'allowed';
+  // A caller who may read no operation at all learns nothing about this one.
+  return READERS.some((reader) => grants(scope, reader)) ? `${resource}:${access}` : `operations:${access}`;
+}
+
+const VM = {
+  name: 'web1',
+  cpu: { count: 1 },
+  memory: { size: '64M' },
+  devices: { storage: [{ type: 'virtio-blk', path: 'web1-disk', format: 'qcow2' }] },
+  boot: { kernel: 'vmlinuz' },
+};
+
+describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    shared = mkdtempSync(join(tmpdir(), 'hv-ops-shared-'));
+    source = await host();
+    destination = await host();
+    for (const h of [source, destination]) {
+      expect(
+        (await call('POST', '/storage/pools', h.admin, { name: 'shared', path: shared }, h)).status,
+      ).toBe(201);
+    }
+    const socket = join(source.service.runDir, 'api.sock');
+    for (const scope of SCOPES) tokens.set(scope, await createToken(socket, [scope]));
+
+    expect((await call('POST', '/storage', source.admin, { name: 'd1', size: '16M' })).status).toBe(201);
+    ended.storage = (await call('POST', '/storage/d1/check', source.admin, {})).body.id;
+
+    expect(
+      (await call('POST', '/storage', source.admin, { name: 'web1-disk', size: '16M', pool: 'shared' }))
+        .status,
+    ).toBe(201);
+    expect((await call('POST', '/vms', source.admin, VM)).status).toBe(201);
+    expect((await call('POST', '/vms/web1/start', source.admin)).status).toBe(200);
+    const migrated = await call('POST', '/vms/web1/migrate', source.admin, {
+      destination: destination.url,
+      token: destination.admin,
+    });
+    expect(migrated.status).toBe(202);
+    ended.vm = migrated.body.id;
+
+    const key = { name: 'slh1', algorithm: 'SLH-DSA-SHA2-128f', purpose: 'signing' };
+    const generated = await call('POST', '/pqc/keys', source.admin, key);
+    expect(generated.status).toBe(202);
+    ended.pqc = generated.body.id;
+
+    for (const id of Object.values(ended)) expect((await settled(id)).status).toBe('succeeded');
+  });
+
+  afterAll(async () => {
+    await source?.service.close();
+    await destination?.service.close();
+    rmSync(shared, { recursive: true, force: true });
+  });
+
+  it('is 401 without a token or with a bad one', async () => {
+    for (const bearer of [undefined, 'hvt_not-a-real-token']) {
+      expect((await call('GET', `/operations/${ended.storage}`, bearer)).status).toBe(401);
+      expect((await call('POST', `/operations/${ended.storage}/cancel`, bearer)).status).toBe(401);
+    }
+  });
+
+  it.each(['storage', 'vm', 'pqc'] as const)(
+    'reads a %s operation with operations:read or its resource scope, and refuses the others',
+    async (resource) => {
+      const id = ended[resource];
+      for (const scope of SCOPES) {
+        const answer = await call('GET', `/operations/${id}`, tokens.get(scope));
+        const rule = expected(scope, resource, 'read');
+        if (rule === 'allowed') {
+          expect(answer.status, scope).toBe(200);
+          expect(answer.body.id).toBe(id);
+        } else {
+          expect(answer.status, scope).toBe(403);
+          expect(answer.body.error, scope).toMatchObject({
+            code: 'FORBIDDEN',
+            details: { required_scope: rule },
+          });
+        }
+      }
+    },
+  );
+
+  it.each(['storage', 'vm', 'pqc'] as const)(
+    'cancels a %s operation with operations:write or its resource write scope, and refuses the others',
+    async (resource) => {
+      const id = ended[resource];
+      for (const scope of SCOPES) {
+        const answer = await call('POST', `/operations/${id}/cancel`, tokens.get(scope));
+        const rule = expected(scope, resource, 'write');
+        if (rule === 'allowed') {
+          // Allowed, and told that it has ended already.
+          expect(answer.status, scope).toBe(409);
+          expect(answer.body.error.code, scope).toBe('OPERATION_NOT_RUNNING');
+        } else {
+          expect(answer.status, scope).toBe(403);
+          expect(answer.body.error, scope).toMatchObject({
+            code: 'FORBIDDEN',
+            details: { required_scope: rule },
+          });
+        }
+      }
+    },
+  );
+
+  it('tells an unknown id apart only to a caller who may read some operation', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call('GET', `/operations/${unknown}`, tokens.get('storage:read'))).body.error.code).toBe(
+      'OPERATION_NOT_FOUND',
+    );
+    const refused = await call('GET', `/operations/${unknown}`, tokens.get('system:read'));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.details).toEqual({
+      required_scope: 'operations:read',
+      accepted_scopes: ['operations:read'],
+    });
+  });
+
+  it('lets a storage:write token follow and cancel the convert it started', async () => {
+    const writer = tokens.get('storage:write')!;
+    expect(
+      (await call('POST', '/storage', writer, { name: 'noise', size: '128M', format: 'raw' })).status,
+    ).toBe(201);
+    const noise = Buffer.alloc(128 * 1024 ** 2);
+    randomFillSync(noise);
+    writeFileSync(join(source.service.dataDir, 'images', 'noise'), noise);
+    // Compressing random data takes seconds: the operation is still running when cancelled.
+    const started = await call('POST', '/storage/noise/convert', writer, {
+      format: 'qcow2',
+      target: 'noise-z',
+      compress: true,
+    });
+    expect(started.status).toBe(202);
+    const followed = await call('GET', started.headers.get('location')!.replace('/api/v1', ''), writer);
+    expect(followed.status).toBe(200);
+    expect(followed.body).toMatchObject({ id: started.body.id, kind: 'disk.convert' });
+    expect((await call('POST', `/operations/${started.body.id}/cancel`, tokens.get('vm:write'))).status).toBe(
+      403,
+    );
+    const cancelling = await call('POST', `/operations/${started.body.id}/cancel`, writer);
+    expect(cancelling.status).toBe(200);
+    expect(await settled(started.body.id, writer)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('lets a vm:write token cancel a running migration; vm:read may only watch it', async () => {
+    const migrate = await call(
+      'POST',
+      '/vms/web1/migrate',
+      destination.admin,
+      // 64M at 64K/s: minutes, unless cancelled.
+      { destination: source.url, token: source.admin, bandwidth: '64K' },
+      destination,
+    );
+    expect(migrate.status).toBe(202);
+    const id = migrate.body.id;
+    const vmReader = await createToken(join(destination.service.runDir, 'api.sock'), ['vm:read']);
+    const vmWriter = await createToken(join(destination.service.runDir, 'api.sock'), ['vm:write']);
+    const watched = await call('GET', `/operations/${id}`, vmReader, undefined, destination);
+    expect(watched.body).toMatchObject({ kind: 'vm.migrate', status: 'running' });
+    const refused = await call('POST', `/operations/${id}/cancel`, vmReader, undefined, destination);
+    expect(refused.body.error.details.required_scope).toBe('vm:write');
+    expect((await call('POST', `/operations/${id}/cancel`, vmWriter, undefined, destination)).status).toBe(
+      200,
+    );
+    const op = await until(
+      'the migration to end',
+      async () => {
+        const body = (await call('GET', `/operations/${id}`, vmReader, undefined, destination)).body;
+        return body.status === 'cancelled' ? body : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(op.error.code).toBe('OPERATION_CANCELLED');
+    expect((await call('GET', '/vms/web1', destination.admin, undefined, destination)).body.state).toBe(
+      'RUNNING',
+    );
+  });
+});
