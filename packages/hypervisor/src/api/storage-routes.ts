@@ -1,9 +1,8 @@
 /**
- * The disk image routes (create, list, read, delete; resize and rekey answering when done;
- * convert, compact and check answering 202 with a tracked operation) and the storage pools.
+ * The disk image routes (create, list, read, delete; resize answering when done; convert,
+ * compact, check and rekey answering 202 with a tracked operation) and the storage pools.
  */
 import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { API_PREFIX } from '../config.js';
 import {
@@ -25,6 +24,7 @@ import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { PoolCreateSchema, PoolSchema, type PoolService, type PoolView } from '../domain/pool-service.js';
 import { formatSize } from '../domain/units.js';
 import { RESOURCE_NAME_PATTERN, SIZE_PATTERN } from '../domain/vm-definition.js';
+import { accepted } from './replies.js';
 import { auditContext } from './request-context.js';
 import { Deleted, ResourceNameParams } from './schemas.js';
 
@@ -82,12 +82,6 @@ const Operation = schemaRef<OperationView>(OperationSchema);
 const inUse = 'DISK_IN_USE (a VM with a QEMU process attaches it), DISK_BUSY (another operation on it)';
 const secretRefused = '`secret` missing, given for a clear image, or not unlocking it';
 const operationStarted = 'Answers 202 with the operation (`Location: /api/v1/operations/{id}`).';
-
-/** A 202 with the operation and where to follow it. */
-function accepted(reply: FastifyReply, op: OperationView): OperationView {
-  void reply.code(202).header('location', `${API_PREFIX}/operations/${op.id}`);
-  return op;
-}
 
 const Pool = schemaRef<PoolView>(PoolSchema);
 
@@ -297,22 +291,24 @@ export function storageRoutes(
       access: WRITE,
       schema: {
         description:
-          '`qemu-img amend`: a LUKS key slot for `new_secret` is added, then every slot `old_secret` ' +
-          'opens is erased; answered when done. Both go to qemu-img in 0600 files only and are never ' +
-          'stored, logged or returned.',
+          '`qemu-img amend -p`: a LUKS key slot for `new_secret` is added, then every slot `old_secret` ' +
+          `opens is erased (each step takes seconds: the slots' PBKDF). ${operationStarted} Its progress ` +
+          'is 50 when the new slot is written; its result is the image. A wrong `old_secret` fails the ' +
+          'operation with VALIDATION_ERROR naming it. Cancelling kills qemu-img while the new slot is ' +
+          'being added and takes that slot out again, so the old passphrase alone opens the image; once ' +
+          'the old slots are being erased a cancel is 409 OPERATION_NOT_CANCELLABLE. Both passphrases go ' +
+          'to qemu-img in 0600 files only and are never stored, logged or returned.',
         params: ResourceNameParams,
         body: RekeySchema,
         response: {
-          200: Image,
-          400: documentedError(
-            'VALIDATION_ERROR: old_secret (does not unlock the image), new_secret (the same as the old)',
-          ),
+          202: Operation,
+          400: documentedError('VALIDATION_ERROR: new_secret (the same as the old)'),
           404: notFound,
           409: documentedError(`${inUse}, DISK_OPERATION_UNSUPPORTED (not encrypted)`),
         },
       },
-      handler: async (request) =>
-        diskOperations.rekey(request.params.name, request.body, auditContext(request)),
+      handler: async (request, reply) =>
+        accepted(reply, diskOperations.rekey(request.params.name, request.body, auditContext(request, 202))),
     }),
     defineRoute({
       method: 'DELETE',

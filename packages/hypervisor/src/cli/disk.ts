@@ -1,7 +1,7 @@
 /**
- * `hvctl disk ...`: the disk images of the storage routes. Convert, compact and check start a
- * tracked operation and follow it to its end (a percentage bar on a terminal); `--json` prints the
- * operation as it ended. Passphrases are read from files (`--secret-file` and the like), never
+ * `hvctl disk ...`: the disk images of the storage routes. Convert, compact, check and rekey start
+ * a tracked operation and follow it to its end (a percentage bar on a terminal); `--json` prints the
+ * operation as it ended, but for rekey, which prints the image as it always did. Passphrases are read from files (`--secret-file` and the like), never
  * taken as arguments, which other users could read in the process list.
  */
 import { readFile } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags }
 import { withSpinner } from './progress.js';
 import { formatTable } from './table.js';
 
-/** A rekey writes a LUKS key slot, whose PBKDF takes seconds by design. */
+/** Creating or resizing an encrypted image opens or writes a LUKS key slot, whose PBKDF takes seconds by design. */
 const KEY_SLOT_TIMEOUT_MS = 120_000 + DEFAULT_TIMEOUT_MS;
 
 /** A passphrase file's content; one final newline (as `echo` leaves) is not part of it. */
@@ -252,17 +252,17 @@ export function addDiskCommands(program: Command): void {
     .requiredOption('--old-secret-file <file>', 'the passphrase that opens it now')
     .requiredOption('--new-secret-file <file>', 'the passphrase that will open it instead')
     .action(async (name: string, flags: ClientFlags & { oldSecretFile: string; newSecretFile: string }) => {
+      const client = clientFor(flags);
       const body = {
         old_secret: await readSecretFile(flags.oldSecretFile),
         new_secret: await readSecretFile(flags.newSecretFile),
       };
+      const started = await client.request<OperationView>('POST', `/storage/${segment(name)}/rekey`, body);
+      const ended = await followOperation(client, started, `rekeying '${name}'`);
+      // As before the rekey became an operation: the image, or with --json its JSON.
       print(
         flags,
-        await withSpinner(`rekeying disk image '${name}'`, () =>
-          clientFor(flags).request<DiskImage>('POST', `/storage/${segment(name)}/rekey`, body, {
-            timeoutMs: KEY_SLOT_TIMEOUT_MS,
-          }),
-        ),
+        ended.result as DiskImage,
         (image) => `disk image '${image.name}' rekeyed: only the new passphrase opens it`,
       );
     });

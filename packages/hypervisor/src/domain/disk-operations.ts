@@ -1,12 +1,12 @@
 /**
  * What changes an existing disk image, each one a real qemu-img command:
  *
- * - resize (`qemu-img resize`) and rekey (`qemu-img amend`, a key slot added then the old one
- *   erased) answer when done;
- * - convert, compact (both `qemu-img convert -p` into a partial file beside the final one) and
- *   check (`qemu-img check`) are tracked operations: the request is checked here, the operation
- *   answers 202 at once, and its work reports `-p` progress, ends with a result, or is cancelled,
- *   which kills qemu-img and removes its partial file.
+ * - resize (`qemu-img resize`) answers when done;
+ * - convert, compact (both `qemu-img convert -p` into a partial file beside the final one), check
+ *   (`qemu-img check`) and rekey (`qemu-img amend -p`, a key slot added then the old one erased,
+ *   seconds each) are tracked operations: the request is checked here, the operation answers 202
+ *   at once, and its work reports `-p` progress, ends with a result, or is cancelled, which kills
+ *   qemu-img and undoes what it made (a partial file, a new key slot).
  *
  * Every one first refuses an image a VM with a QEMU process attaches (DISK_IN_USE) and claims the
  * image (disk-claims.ts), so two never work on one file. A new or rewritten file takes its place by
@@ -432,11 +432,14 @@ export function createDiskOperations(options: DiskOperationsOptions) {
     },
 
     /**
-     * Rotates the passphrase of a LUKS image: a key slot for the new one is added (opened with the
-     * old), then every slot the old one opens is erased (opened with the new). Should the erase
-     * fail, the new slot is taken out again, so the old passphrase alone still opens the image.
+     * Rotates the passphrase of a LUKS image, as an operation: a key slot for the new one is added
+     * (opened with the old; progress 0 to 50), then every slot the old one opens is erased (opened
+     * with the new; 50 to 100). A cancel while the slot is being added kills qemu-img and takes the
+     * new slot out again should it have been written, so the old passphrase alone opens the image;
+     * once the erasing starts the work runs to its end (a half-erased slot opens nothing). Should
+     * the erase fail, the new slot is taken out again too.
      */
-    async rekey(name: string, input: RekeyInput, context: AuditContext | null): Promise<DiskImage> {
+    rekey(name: string, input: RekeyInput, context: AuditContext | null): OperationView {
       const disk = load(name);
       if (!disk.encrypted) {
         throw HvErrors.diskOperationUnsupported({ name, operation: 'rekey', reason: 'it is not encrypted' });
@@ -444,33 +447,38 @@ export function createDiskOperations(options: DiskOperationsOptions) {
       if (input.new_secret === input.old_secret) {
         throw invalidField('new_secret', 'is the same as old_secret');
       }
+      const path = pools.imageFile(disk);
       const release = claim(disk, 'rekey');
-      try {
-        const path = pools.imageFile(disk);
-        await naming('old_secret', name, () =>
-          addKeySlot(
-            { path, format: disk.format, secret: input.old_secret },
-            input.new_secret,
-            options.luksIterTimeMs,
-          ),
-        );
+      const byOld = { path, format: disk.format, secret: input.old_secret };
+      const byNew = { path, format: disk.format, secret: input.new_secret };
+      /** Best effort: the new slot may not have been written, and then there is nothing to erase. */
+      const takeOutNewSlot = () => removeKeySlots(byOld, input.new_secret).catch(() => undefined);
+      return track('disk.rekey', disk, context, release, async (op) => {
         try {
-          await removeKeySlots({ path, format: disk.format, secret: input.new_secret }, input.old_secret);
+          await naming('old_secret', name, () =>
+            addKeySlot(byOld, input.new_secret, options.luksIterTimeMs, {
+              signal: op.signal,
+              onProgress: (percent) => op.progress(percent / 2, { image: name }),
+            }),
+          );
+          op.finishing('the old key slots are being erased');
         } catch (error) {
-          await removeKeySlots(
-            { path, format: disk.format, secret: input.old_secret },
-            input.new_secret,
-          ).catch(() => undefined);
+          if (op.signal.aborted) await takeOutNewSlot();
+          throw error;
+        }
+        try {
+          await removeKeySlots(byNew, input.old_secret, {
+            onProgress: (percent) => op.progress(50 + percent / 2, { image: name }),
+          });
+        } catch (error) {
+          await takeOutNewSlot();
           throw error;
         }
         unitOfWork((tx) => {
           tx.emit('storage.rekeyed', { image: name, timestamp: tx.at });
-          tx.audit(context);
         });
-      } finally {
-        release();
-      }
-      return images.get(name);
+        return images.get(name);
+      });
     },
   };
 }

@@ -387,11 +387,16 @@ export async function checkImage(
   });
 }
 
-/** `qemu-img amend` of a LUKS qcow2 image: a new key slot for `newSecret`, opened with `image.secret`. */
+/**
+ * `qemu-img amend -p` of a LUKS qcow2 image: a new key slot for `newSecret`, opened with
+ * `image.secret`. It may be killed through `options.signal` (a rekey's cancel): the slot it was
+ * writing may then exist or not, and the caller decides what to do about it.
+ */
 export async function addKeySlot(
   image: ImageRef & { secret: string },
   newSecret: string,
   iterTimeMs?: number,
+  options: RunOptions = {},
 ): Promise<void> {
   await withSecretFiles({ key: image.secret, added: newSecret }, (objects) => {
     const { flags, name } = opening(image, objects.ids.key);
@@ -400,17 +405,24 @@ export async function addKeySlot(
       `encrypt.new-secret=${objects.ids.added!}`,
       ...(iterTimeMs === undefined ? [] : [`encrypt.iter-time=${iterTimeMs}`]),
     ];
-    return retryCalibration(() =>
-      qemuImg(['amend', '-q', ...objects.args, ...flags, '-o', settings.join(','), name]),
-    );
+    const args = ['amend', '-p', ...objects.args, ...flags, '-o', settings.join(','), name];
+    return retryCalibration(() => spawnQemuImg(args, { ...options, timeoutMs: QEMU_IMG_TIMEOUT_MS }));
   });
 }
 
-/** `qemu-img amend` of a LUKS qcow2 image: erases every key slot `oldSecret` opens, opened with `image.secret`. */
-export async function removeKeySlots(image: ImageRef & { secret: string }, oldSecret: string): Promise<void> {
+/**
+ * `qemu-img amend -p` of a LUKS qcow2 image: erases every key slot `oldSecret` opens, opened with
+ * `image.secret`. Not to be killed half way: a slot half erased opens nothing.
+ */
+export async function removeKeySlots(
+  image: ImageRef & { secret: string },
+  oldSecret: string,
+  options: Pick<RunOptions, 'onProgress'> = {},
+): Promise<void> {
   await withSecretFiles({ key: image.secret, removed: oldSecret }, (objects) => {
     const { flags, name } = opening(image, objects.ids.key);
     const settings = `encrypt.state=inactive,encrypt.old-secret=${objects.ids.removed!}`;
-    return qemuImg(['amend', '-q', ...objects.args, ...flags, '-o', settings, name]);
+    const args = ['amend', '-p', ...objects.args, ...flags, '-o', settings, name];
+    return spawnQemuImg(args, { ...options, timeoutMs: QEMU_IMG_TIMEOUT_MS });
   });
 }

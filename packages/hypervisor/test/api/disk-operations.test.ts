@@ -422,26 +422,36 @@ describe.skipIf(ready.skip)('check', () => {
 
 // Each LUKS key slot written calibrates its PBKDF for about a second of CPU, whatever its iteration time.
 describe.skipIf(ready.skip)('encrypted images', { timeout: 60_000 }, () => {
-  it('creates a LUKS image, rekeys it, and only the new passphrase opens it then', async () => {
+  it('creates a LUKS image, rekeys it as an operation, and only the new passphrase opens it then', async () => {
     const made = await create({ name: 'vault', size: '16M', encrypted: true, secret: 'old passphrase' });
     expect(made).toMatchObject({ encrypted: true, format: 'qcow2', backing: null });
     expect(JSON.stringify(made)).not.toContain('passphrase');
     expect(qemuIoEncrypted(file('vault'), 'old passphrase', 'write -P 7 0 64k').status).toBe(0);
 
-    const wrong = await api('POST', '/storage/vault/rekey', {
+    const wrong = await operation('/storage/vault/rekey', {
       old_secret: 'guess',
       new_secret: 'new passphrase',
     });
-    expect(fieldOf(wrong)).toBe('old_secret');
+    expect(wrong).toMatchObject({
+      kind: 'disk.rekey',
+      status: 'failed',
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    expect(wrong.error.message).toBe("old_secret: does not unlock disk image 'vault'");
     const same = await api('POST', '/storage/vault/rekey', { old_secret: 'a', new_secret: 'a' });
     expect(fieldOf(same)).toBe('new_secret');
 
-    const rekeyed = await api('POST', '/storage/vault/rekey', {
+    const rekeyed = await operation('/storage/vault/rekey', {
       old_secret: 'old passphrase',
       new_secret: 'new passphrase',
     });
-    expect(rekeyed.status).toBe(200);
-    expect(rekeyed.body).toMatchObject({ name: 'vault', encrypted: true });
+    expect(rekeyed).toMatchObject({
+      kind: 'disk.rekey',
+      resource: 'storage/vault',
+      status: 'succeeded',
+      progress: 100,
+      result: { name: 'vault', encrypted: true },
+    });
 
     const withNew = qemuIoEncrypted(file('vault'), 'new passphrase', 'read -P 7 0 64k');
     expect(withNew.status, withNew.stderr).toBe(0);
@@ -449,9 +459,8 @@ describe.skipIf(ready.skip)('encrypted images', { timeout: 60_000 }, () => {
     expect(withOld.status).not.toBe(0);
     expect(withOld.stderr).toContain('Invalid password');
     // The old one opens no slot: rekeying with it again is the caller's mistake.
-    expect(
-      fieldOf(await api('POST', '/storage/vault/rekey', { old_secret: 'old passphrase', new_secret: 'x' })),
-    ).toBe('old_secret');
+    const again = await operation('/storage/vault/rekey', { old_secret: 'old passphrase', new_secret: 'x' });
+    expect(again.error.message).toContain('old_secret');
   });
 
   it('takes the passphrase for check, resize, compact and convert, and keeps the result encrypted', async () => {
@@ -590,5 +599,89 @@ describe.skipIf(ready.skip)('thin clones and preallocation', () => {
         await api('POST', '/storage', { name: 'p1', size: '8M', format: 'raw', preallocation: 'metadata' }),
       ),
     ).toBe('preallocation');
+  });
+});
+
+/** The command lines of this process's qemu-img children (the in-process service runs them). */
+const qemuImgChildren = (): string[] =>
+  spawnSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line.startsWith('qemu-img '));
+
+// Key slots with a PBKDF time of 1 s: each step of a rekey runs long enough to be caught in the act.
+describe.skipIf(ready.skip)('a rekey cancelled', { timeout: 120_000 }, () => {
+  let slow: TestService;
+  const slowApi = (method: string, path: string, body?: unknown) =>
+    socketApi(slow.runDir, method, path, body);
+  const ended = (id: string) =>
+    until(
+      `operation ${id} to end`,
+      async () => {
+        const { body } = await slowApi('GET', `/operations/${id}`);
+        return ['succeeded', 'failed', 'cancelled'].includes(body.status) ? body : undefined;
+      },
+      { timeoutMs: 90_000 },
+    );
+  const image = (name: string) => join(slow.dataDir, 'images', name);
+
+  beforeAll(async () => {
+    slow = await startTestService({ luksIterTimeMs: 1_000 });
+  });
+  afterAll(async () => slow?.close());
+
+  it('while the new slot is added: qemu-img is killed, and the old passphrase alone opens the image', async () => {
+    const made = await slowApi('POST', '/storage', {
+      name: 'v1',
+      size: '16M',
+      encrypted: true,
+      secret: 'old one',
+    });
+    expect(made.status).toBe(201);
+    expect(qemuIoEncrypted(image('v1'), 'old one', 'write -P 9 0 64k').status).toBe(0);
+    const started = await slowApi('POST', '/storage/v1/rekey', {
+      old_secret: 'old one',
+      new_secret: 'new one',
+    });
+    expect(started.status).toBe(202);
+    await until('qemu-img adding the slot', () =>
+      qemuImgChildren().some((args) => args.includes('encrypt.state=active')),
+    );
+    const cancelling = await slowApi('POST', `/operations/${started.body.id}/cancel`);
+    expect(cancelling.body.status).toBe('cancelling');
+    expect(await ended(started.body.id)).toMatchObject({
+      status: 'cancelled',
+      error: { code: 'OPERATION_CANCELLED' },
+    });
+    expect(qemuImgChildren()).toEqual([]);
+    const withOld = qemuIoEncrypted(image('v1'), 'old one', 'read -P 9 0 64k');
+    expect(withOld.status, withOld.stderr).toBe(0);
+    const withNew = qemuIoEncrypted(image('v1'), 'new one', 'read 0 512');
+    expect(withNew.status).not.toBe(0);
+    expect(withNew.stderr).toContain('Invalid password');
+    // The image is free again, and still rekeys.
+    const redone = await slowApi('POST', '/storage/v1/rekey', {
+      old_secret: 'old one',
+      new_secret: 'new one',
+    });
+    expect((await ended(redone.body.id)).status).toBe('succeeded');
+    expect(qemuIoEncrypted(image('v1'), 'new one', 'read -P 9 0 64k').status).toBe(0);
+  });
+
+  it('refuses a cancel once the old slots are being erased, and ends with the new passphrase only', async () => {
+    await slowApi('POST', '/storage', { name: 'v2', size: '16M', encrypted: true, secret: 'old two' });
+    const started = await slowApi('POST', '/storage/v2/rekey', {
+      old_secret: 'old two',
+      new_secret: 'new two',
+    });
+    await until('qemu-img erasing the old slot', () =>
+      qemuImgChildren().some((args) => args.includes('encrypt.state=inactive')),
+    );
+    const refused = await slowApi('POST', `/operations/${started.body.id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('OPERATION_NOT_CANCELLABLE');
+    expect(refused.body.error.message).toContain('the old key slots are being erased');
+    expect(await ended(started.body.id)).toMatchObject({ status: 'succeeded', progress: 100 });
+    expect(qemuIoEncrypted(image('v2'), 'new two', 'read 0 512').status).toBe(0);
+    expect(qemuIoEncrypted(image('v2'), 'old two', 'read 0 512').status).not.toBe(0);
   });
 });

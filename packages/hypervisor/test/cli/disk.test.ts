@@ -116,6 +116,19 @@ describe.skipIf(ready.skip)('hvctl pool and disk operations', { timeout: 120_000
       stdout: "disk image 'vault' created (qcow2, encrypted, 16M)\n",
     });
     expect(tableRow(hvctl(['disk', 'list']).stdout, 'vault')?.[1]).toBe('qcow2 (luks)');
+    const wrongOld = hvctl([
+      'disk',
+      'rekey',
+      'vault',
+      '--old-secret-file',
+      newFile,
+      '--new-secret-file',
+      oldFile,
+    ]);
+    expect(wrongOld).toMatchObject({
+      status: 2,
+      stderr: "hvctl: VALIDATION_ERROR: old_secret: does not unlock disk image 'vault'\n",
+    });
     expect(
       hvctl(['disk', 'rekey', 'vault', '--old-secret-file', oldFile, '--new-secret-file', newFile]),
     ).toMatchObject({ status: 0, stdout: "disk image 'vault' rekeyed: only the new passphrase opens it\n" });
@@ -127,6 +140,19 @@ describe.skipIf(ready.skip)('hvctl pool and disk operations', { timeout: 120_000
     expect(wrong.stderr).toBe("hvctl: VALIDATION_ERROR: secret: does not unlock disk image 'vault'\n");
     const missing = hvctl(['disk', 'check', 'vault', '--secret-file', join(cli.dir, 'nope')]);
     expect(missing.stderr).toMatch(/^hvctl: BAD_INPUT: cannot use '.*nope': ENOENT/);
+    // With --json, the image as before the rekey became an operation.
+    const back = hvctl([
+      'disk',
+      'rekey',
+      'vault',
+      '--old-secret-file',
+      newFile,
+      '--new-secret-file',
+      oldFile,
+      '--json',
+    ]);
+    expect(back.status).toBe(0);
+    expect(JSON.parse(back.stdout)).toMatchObject({ name: 'vault', encrypted: true, format: 'qcow2' });
   });
 
   it('makes thin clones with --backing', () => {

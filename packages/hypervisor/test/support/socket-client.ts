@@ -21,6 +21,9 @@ export function socketRequest(
         socketPath,
         path,
         method,
+        // A connection per request, as curl makes it: a kept-alive one that the server closes after
+        // its idle time-out, while a test waits seconds between requests, can be reset under reuse.
+        agent: false,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
       },
       (res) => {
