@@ -70,7 +70,10 @@ export const QuantumErrors = {
     'invalid',
     (p) => `${p.file ?? '<input>'}:${p.line}:${p.column}: ${p.message}`,
   ),
-  /** A valid OpenQASM construct this importer does not run (timing, calibrations, extern); `details.construct` names it. */
+  /**
+   * A valid OpenQASM construct this simulator does not run (timing, calibrations, extern, a `while`
+   * on a measured value, ...); `details.construct` names it.
+   */
   unsupportedQasm: defineError<{
     file?: string;
     line: number;
@@ -145,6 +148,8 @@ export function failingAt(operation: string): (reason: string) => never {
 }
 
 export function formatBytes(bytes: number): string {
+  // Past the largest unit (a state of 60 qubits and more) a power of two reads better than 1e+72 PiB.
+  if (bytes >= 1024 ** 6) return `2^${Math.round(Math.log2(bytes) * 10) / 10} B`;
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
   let value = bytes;
   let unit = 0;

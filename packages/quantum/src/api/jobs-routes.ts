@@ -3,7 +3,7 @@
  * and calls one function of the job service; every error is the service's catalogue error,
  * mapped to its status by the kit.
  */
-import { defineRoute, documentedError, type RouteSpec } from '@lab/server-kit';
+import { defineRoute, documentedError, NoContent, type RouteSpec } from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import type { JobService } from '../jobs/service.js';
 import {
@@ -141,15 +141,15 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
     }),
 
     defineRoute({
-      method: 'DELETE',
-      url: '/jobs/:id',
+      method: 'POST',
+      url: '/jobs/:id/cancel',
       summary: 'Cancel a queued or running job',
       tags: ['jobs'],
       access: 'public',
       schema: {
         description:
           'A queued job is cancelled before it starts; a running one has its worker thread terminated. ' +
-          'Answers `200` with the job, already `cancelled`. Jobs are kept: cancelling does not delete.',
+          'Answers `200` with the job, already `cancelled`. The job and its record are kept.',
         params: JobIdParamsSchema,
         response: {
           200: JobRef,
@@ -160,6 +160,25 @@ export function jobRoutes(jobs: JobService): RouteSpec[] {
         },
       },
       handler: async (request) => jobs.cancel(request.params.id, request.log),
+    }),
+
+    defineRoute({
+      method: 'DELETE',
+      url: '/jobs/:id',
+      summary: 'Delete a job and its result',
+      tags: ['jobs'],
+      access: 'public',
+      schema: {
+        description:
+          'Removes the job and its result; a queued or running job is cancelled first. Answers `204`; ' +
+          'the job is then `404` everywhere.',
+        params: JobIdParamsSchema,
+        response: { 204: NoContent('deleted'), 404: notFound },
+      },
+      handler: async (request, reply) => {
+        jobs.remove(request.params.id, request.log);
+        return reply.status(204).send(null);
+      },
     }),
   ];
 }

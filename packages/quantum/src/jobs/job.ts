@@ -23,7 +23,7 @@ const JobStatusSchema = Type.Enum([...JOB_STATUSES], {
     '`queued`: waiting, first in first out, for a free worker and for its `memory_bytes` to fit in ' +
     'the memory budget; `running`: simulating on a worker thread; ' +
     '`completed`: the result is ready; `failed`: the run stopped with `error`; `cancelled`: ' +
-    'cancelled by `DELETE /jobs/{id}` before it ended. The last three are final.',
+    'cancelled by `POST /jobs/{id}/cancel` before it ended. The last three are final.',
 });
 
 const JobErrorSchema = Type.Object(

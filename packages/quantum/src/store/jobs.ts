@@ -161,6 +161,7 @@ export function createJobRepository(db: Database) {
     `UPDATE jobs SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running' RETURNING id`,
   );
   const resultOf = db.prepare<[string], { result: string | null }>('SELECT result FROM jobs WHERE id = ?');
+  const remove = db.prepare('DELETE FROM jobs WHERE id = ?');
 
   return {
     get(id: string): StoredJob | undefined {
@@ -228,6 +229,11 @@ export function createJobRepository(db: Database) {
     /** Cancels a queued or running job; false if it had already ended. */
     cancel(id: string, finishedAt: string): boolean {
       return cancel.run(finishedAt, id).changes === 1;
+    },
+
+    /** Deletes a job and its result; false if there was no such job. */
+    remove(id: string): boolean {
+      return remove.run(id).changes === 1;
     },
 
     /** Marks every running job failed with `error` (at start: their process is gone); returns their ids. */

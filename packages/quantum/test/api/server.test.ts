@@ -45,10 +45,12 @@ async function call(server: ServiceProcess, method: string, path: string, body?:
           body: typeof body === 'string' ? body : JSON.stringify(body),
         };
   const response = await fetch(`${server.url}${path}`, init);
+  const text = await response.text();
   return {
     status: response.status,
     headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
+    // A 204 has no body.
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
   };
 }
 
@@ -281,15 +283,15 @@ describe('jobs over REST (real process)', () => {
       expectError(await call(server, 'POST', '/jobs', { circuit: bellJson }), 429, 'TOO_MANY_JOBS'),
     ).toEqual({ limit: 3 });
 
-    const cancelledQueued = await call(server, 'DELETE', `/jobs/${String(queued.id)}`);
+    const cancelledQueued = await call(server, 'POST', `/jobs/${String(queued.id)}/cancel`);
     expect(cancelledQueued.status).toBe(200);
     expect(cancelledQueued.body).toMatchObject({ status: 'cancelled', started_at: null });
-    const cancelledRunning = await call(server, 'DELETE', `/jobs/${String(long.id)}`);
+    const cancelledRunning = await call(server, 'POST', `/jobs/${String(long.id)}/cancel`);
     expect(cancelledRunning.body).toMatchObject({ status: 'cancelled' });
     // One job runs at a time: the next one completing shows the cancelled worker is gone.
     expect(await waitForJob(server, third.id, final)).toMatchObject({ status: 'completed' });
     expect(
-      expectError(await call(server, 'DELETE', `/jobs/${String(long.id)}`), 409, 'JOB_NOT_CANCELLABLE'),
+      expectError(await call(server, 'POST', `/jobs/${String(long.id)}/cancel`), 409, 'JOB_NOT_CANCELLABLE'),
     ).toEqual({
       status: 'cancelled',
     });
@@ -303,6 +305,24 @@ describe('jobs over REST (real process)', () => {
     // Submission and cancellation are logged with the id of the request that caused them.
     expect(logged[0]!.request_id).toEqual(expect.any(String));
     expect(logged[2]!.request_id).toEqual(expect.any(String));
+
+    // Deleting removes the job and its record; the cancelled one and a completed one alike.
+    for (const id of [String(long.id), String(third.id)]) {
+      const deleted = await call(server, 'DELETE', `/jobs/${id}`);
+      expect(deleted.status).toBe(204);
+      expectError(await call(server, 'GET', `/jobs/${id}`), 404, 'JOB_NOT_FOUND');
+      expectError(await call(server, 'GET', `/jobs/${id}/result`), 404, 'JOB_NOT_FOUND');
+    }
+  });
+
+  it('deletes a running job by cancelling it first, freeing its worker for the next', async () => {
+    const running = await submit(server, { circuit: longCircuit(24, 60), shots: 10, noise: { loss: 0 } });
+    await waitForJob(server, running.id, (job) => job.status === 'running');
+    expect((await call(server, 'DELETE', `/jobs/${String(running.id)}`)).status).toBe(204);
+    expectError(await call(server, 'GET', `/jobs/${String(running.id)}`), 404, 'JOB_NOT_FOUND');
+    const next = await submit(server, { circuit: bellJson, shots: 10, noise: { loss: 0 } });
+    expect(await waitForJob(server, next.id, final)).toMatchObject({ status: 'completed' });
+    expect(server.logs.filter((l) => l.job_id === running.id).map((l) => l.msg)).toContain('job deleted');
   });
 
   describe('error statuses', () => {
@@ -380,6 +400,7 @@ describe('jobs over REST (real process)', () => {
       const id = '00000000-0000-4000-8000-000000000000';
       expect(expectError(await call(server, 'GET', `/jobs/${id}`), 404, 'JOB_NOT_FOUND')).toEqual({ id });
       expectError(await call(server, 'GET', `/jobs/${id}/result`), 404, 'JOB_NOT_FOUND');
+      expectError(await call(server, 'POST', `/jobs/${id}/cancel`), 404, 'JOB_NOT_FOUND');
       expectError(await call(server, 'DELETE', `/jobs/${id}`), 404, 'JOB_NOT_FOUND');
       expectError(
         await call(server, 'POST', '/jobs', { circuit: bellJson, backend: 'nope' }),

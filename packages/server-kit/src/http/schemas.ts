@@ -27,6 +27,9 @@ export const documentedError = (description: string) =>
     description,
   });
 
+/** The empty answer of a 204, with what it means on that route. */
+export const NoContent = (description: string) => Type.Null({ description });
+
 /** A reference to a shared schema (one with an `$id`), typed as it; one without fails at load. */
 export function schemaRef<T>(schema: TSchema, description?: string) {
   const id = (schema as { $id?: unknown }).$id;

@@ -5,6 +5,7 @@
 import {
   defineRoute,
   documentedError,
+  NoContent,
   Nullable,
   TOKEN_NAME,
   type RouteSpec,
@@ -107,7 +108,7 @@ export function tokenRoutes(tokens: TokenStore): RouteSpec[] {
       schema: {
         params: Type.Object({ name: Type.String({ pattern: TOKEN_NAME.source }) }),
         response: {
-          204: Type.Null({ description: 'revoked: requests with it are refused from now on' }),
+          204: NoContent('revoked: requests with it are refused from now on'),
           404: documentedError('TOKEN_NOT_FOUND'),
         },
       },

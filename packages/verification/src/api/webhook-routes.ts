@@ -3,7 +3,7 @@
  * ping, list a webhook's deliveries with their attempts, and redeliver one. Each handler calls one
  * function of the webhook service.
  */
-import { defineRoute, documentedError, Nullable, schemaRef, type RouteSpec } from '@lab/server-kit';
+import { defineRoute, documentedError, NoContent, Nullable, schemaRef, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import { LIFECYCLE_EVENTS } from '../domain/job-events.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/webhooks/retry-schedule.js';
@@ -159,7 +159,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
       schema: {
         description: 'Deletes the webhook with its deliveries; pending ones are not sent.',
         params: WebhookParams,
-        response: { 204: Type.Null({ description: 'deleted' }), 404: notFound },
+        response: { 204: NoContent('deleted'), 404: notFound },
       },
       handler: async (request, reply) => {
         webhooks.remove(request.params.id);
