@@ -52,7 +52,7 @@ import { auditFailures, authenticator } from './access.js';
 import { cloneRoutes } from './clone-routes.js';
 import { eventRoutes } from './event-routes.js';
 import { migrationRoutes } from './migration-routes.js';
-import { operationRoutes, registerOperationRoutes } from './operation-routes.js';
+import { operationRoutes } from './operation-routes.js';
 import { PQC_SCHEMAS, pqcRoutes } from './pqc-routes.js';
 import { SCOPES, TOKEN_PREFIX } from './scopes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
@@ -281,6 +281,5 @@ export async function buildServer(
     ],
     { prefix: API_PREFIX, authenticate: authenticator(tokens), scopes: SCOPES, securitySchemes: ['bearer'] },
   );
-  registerOperationRoutes(app, operations, { authenticate: authenticator(tokens), securityScheme: 'bearer' });
   return app;
 }

@@ -89,12 +89,17 @@ export type Operations = ReturnType<typeof createOperations>;
 export type OperationAccess = 'read' | 'write';
 
 /** The scope resource whose read or write grants access to the operations on a resource kind. */
-const RESOURCE_SCOPES: Readonly<Record<string, string>> = { storage: 'storage', vm: 'vm', 'pqc-key': 'pqc' };
-const ANY_OPERATION_SCOPES = ['operations', ...new Set(Object.values(RESOURCE_SCOPES))];
+const RESOURCE_SCOPES: Readonly<Record<string, string>> = {
+  storage: 'storage',
+  vm: 'vm',
+  'pqc-key': 'pqc',
+  pqc: 'pqc',
+};
+const RESOURCE_SCOPE_NAMES = [...new Set(Object.values(RESOURCE_SCOPES))];
 
 /** Every scope that grants `access` to some operation: `operations:<access>` first. */
-export function anyOperationScopes(access: OperationAccess): string[] {
-  return ANY_OPERATION_SCOPES.map((resource) => `${resource}:${access}`);
+export function anyOperationScopes(access: OperationAccess): [string, ...string[]] {
+  return [`operations:${access}`, ...RESOURCE_SCOPE_NAMES.map((resource) => `${resource}:${access}`)];
 }
 
 /** The scopes that grant `access` to an operation on `resource` (`storage/disk1`), narrowest first. */

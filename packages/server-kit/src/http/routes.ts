@@ -34,8 +34,17 @@ declare module 'fastify' {
   }
 }
 
-/** `public` routes need no credential; the others need a principal holding `scope`. */
-export type Access = 'public' | { scope: string };
+/**
+ * `public` routes need no credential; the others need a principal holding `scope`, or one of
+ * `anyOf` where what is enough depends on the resource (the handler then checks the rest: a
+ * caller holding none of them is refused before anything is looked up).
+ */
+export type Access = 'public' | { scope: string } | { anyOf: readonly [string, ...string[]] };
+
+/** The scopes each of which passes the route's own check. */
+function scopesOf(access: Exclude<Access, 'public'>): readonly string[] {
+  return 'scope' in access ? [access.scope] : access.anyOf;
+}
 
 /** Finds the caller's principal, or null when the request carries no valid credential. */
 export type Authenticator = (request: FastifyRequest) => Principal | null | Promise<Principal | null>;
@@ -97,7 +106,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 function accessDescription(access: Access): string {
-  return access === 'public' ? 'No credential needed.' : `Requires scope \`${access.scope}\`.`;
+  if (access === 'public') return 'No credential needed.';
+  const scopes = scopesOf(access).map((scope) => `\`${scope}\``);
+  return scopes.length === 1
+    ? `Requires scope ${scopes[0]}.`
+    : `Requires one of the scopes ${scopes.join(', ')}.`;
 }
 
 export function registerRoutes(app: App, routes: readonly RouteSpec[], options: RegisterRoutesOptions): void {
@@ -105,20 +118,22 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
   for (const route of routes) {
     const { access } = route;
+    const scopes = access === 'public' ? [] : scopesOf(access);
     if (access !== 'public') {
       if (authenticate === undefined) {
         throw new TypeError(
-          `${route.method} ${route.url} needs scope '${access.scope}' but no authenticator was given`,
+          `${route.method} ${route.url} needs scope '${scopes.join("' or '")}' but no authenticator was given`,
         );
       }
-      if (options.scopes !== undefined && !options.scopes.includes(access.scope)) {
-        throw new TypeError(`${route.method} ${route.url} names unknown scope '${access.scope}'`);
+      const unknown = scopes.find((scope) => options.scopes !== undefined && !options.scopes.includes(scope));
+      if (unknown !== undefined) {
+        throw new TypeError(`${route.method} ${route.url} names unknown scope '${unknown}'`);
       }
     }
-    const security =
-      access === 'public'
-        ? []
-        : (options.securitySchemes ?? []).map((scheme) => ({ [scheme]: [access.scope] }));
+    // Each scope that is enough is an alternative security requirement.
+    const security = scopes.flatMap((scope) =>
+      (options.securitySchemes ?? []).map((scheme) => ({ [scheme]: [scope] })),
+    );
     app.route({
       method: route.method,
       url: options.prefix + route.url,
@@ -140,13 +155,15 @@ export function registerRoutes(app: App, routes: readonly RouteSpec[], options: 
               if (principal === null) {
                 throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
               }
-              if (!hasScope(principal.scopes, access.scope)) {
+              if (!scopes.some((scope) => hasScope(principal.scopes, scope))) {
+                const [required = ''] = scopes;
                 throw KitErrors.forbidden(
-                  { scope: access.scope },
+                  { scope: required },
                   {
                     details: {
-                      required_scope: access.scope,
-                      ...options.forbiddenDetails?.(principal, access.scope),
+                      required_scope: required,
+                      ...(scopes.length > 1 ? { accepted_scopes: scopes } : {}),
+                      ...options.forbiddenDetails?.(principal, required),
                     },
                   },
                 );

@@ -39,6 +39,15 @@ const ROUTES = [
   route('GET', '/vms', 'vm:read'),
   route('POST', '/vms', 'vm:write'),
   route('GET', '/storage', 'storage:read'),
+  defineRoute({
+    method: 'GET',
+    url: '/either',
+    summary: 'enough with either scope; the handler checks the rest',
+    tags: ['t'],
+    access: { anyOf: ['vm:read', 'storage:read'] },
+    schema: {},
+    handler: async (request) => ({ principal: request.principal?.name ?? null }),
+  }),
 ];
 
 describe('access rules', () => {
@@ -74,15 +83,15 @@ describe('access rules', () => {
   afterAll(() => app.close());
 
   // Expected status of each (token, route) pair: the whole matrix.
-  const MATRIX: Record<string, [number, number, number, number]> = {
-    //            GET /open  GET /vms  POST /vms  GET /storage
-    anonymous: [200, 401, 401, 401],
-    invalid: [200, 401, 401, 401],
-    none: [200, 403, 403, 403],
-    vmRead: [200, 200, 403, 403],
-    vmWrite: [200, 200, 200, 403],
-    storageRead: [200, 403, 403, 200],
-    admin: [200, 200, 200, 200],
+  const MATRIX: Record<string, [number, number, number, number, number]> = {
+    //            GET /open  GET /vms  POST /vms  GET /storage  GET /either
+    anonymous: [200, 401, 401, 401, 401],
+    invalid: [200, 401, 401, 401, 401],
+    none: [200, 403, 403, 403, 403],
+    vmRead: [200, 200, 403, 403, 200],
+    vmWrite: [200, 200, 200, 403, 200],
+    storageRead: [200, 403, 403, 200, 200],
+    admin: [200, 200, 200, 200, 200],
   };
 
   for (const [who, expected] of Object.entries(MATRIX)) {
@@ -101,7 +110,11 @@ describe('access rules', () => {
         if (response.statusCode === 403) {
           expect(response.json().error).toMatchObject({
             code: 'FORBIDDEN',
-            details: { required_scope: r.access === 'public' ? '' : r.access.scope },
+            details: {
+              required_scope:
+                r.access === 'public' ? '' : 'scope' in r.access ? r.access.scope : r.access.anyOf[0],
+              ...(r.url === '/either' ? { accepted_scopes: ['vm:read', 'storage:read'] } : {}),
+            },
           });
         }
         if (response.statusCode === 200 && r.access !== 'public') expect(response.json().principal).toBe(who);
@@ -134,6 +147,13 @@ describe('access rules', () => {
     expect(doc.paths['/vms'].post.security).toEqual([{ bearer: ['vm:write'] }]);
     expect(doc.paths['/vms'].post.description).toContain('Requires scope `vm:write`');
     expect(doc.paths['/open'].get.security).toBeUndefined();
+    expect(doc.paths['/either'].get.security).toEqual([
+      { bearer: ['vm:read'] },
+      { bearer: ['storage:read'] },
+    ]);
+    expect(doc.paths['/either'].get.description).toContain(
+      'Requires one of the scopes `vm:read`, `storage:read`',
+    );
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 });
