@@ -34,8 +34,8 @@ function accessRule(access: OperationAccess): string {
   return (
     `Allowed with \`operations:${access}\`, or the ${access} scope of the operation's resource: ` +
     `\`storage:${access}\` for \`storage/...\` (disk.*), \`vm:${access}\` for \`vm/...\` (vm.*), ` +
-    `\`pqc:${access}\` for \`pqc-key/...\` (pqc.*). A 403 names \`details.required_scope\` (the ` +
-    "resource's scope) and `details.accepted_scopes`."
+    `\`pqc:${access}\` for \`pqc-key/...\` and \`pqc/...\` (pqc.*). A 403 names ` +
+    "`details.required_scope` (the resource's scope) and `details.accepted_scopes`."
   );
 }
 

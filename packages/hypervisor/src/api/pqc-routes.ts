@@ -37,7 +37,7 @@ import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { PQC_TIME_LIMITS } from '../domain/pqc-service.js';
 import { POOL_QUEUE_LIMIT } from '../pqc/crypto-pool.js';
 import { accepted } from './replies.js';
-import { auditContext, requestSignal } from './request-context.js';
+import { auditContext } from './request-context.js';
 import { Deleted, ResourceNameParams, VmNameParams } from './schemas.js';
 
 const Key = schemaRef<KeyView>(KeySchema);
@@ -52,6 +52,10 @@ const slowKeys =
   'ends the worker thread and stores nothing. ML-KEM and ML-DSA pairs take milliseconds and are ' +
   'answered at once. While such an operation runs, the key name takes no other create or rotation ' +
   '(409 KEY_BUSY).';
+/** How a route that starts an operation says so. */
+const operationAnswer = (kind: string, resource: string): string =>
+  `Answers 202 with a \`${kind}\` operation on \`${resource}\` (\`Location: /api/v1/operations/{id}\`; ` +
+  'whoever holds `pqc:read` may follow it, `pqc:write` cancel it)';
 const Report = schemaRef<AttestationReport>(AttestationReportSchema);
 const Result = schemaRef<Verification>(VerificationSchema);
 const keyNotFound = documentedError('KEY_NOT_FOUND: no PQC key has this name');
@@ -59,7 +63,14 @@ const unavailable = documentedError('PQC_UNAVAILABLE: the self-test failed; see 
 const READ = { scope: 'pqc:read' } as const;
 const WRITE = { scope: 'pqc:write' } as const;
 
-export const PQC_SCHEMAS = [KeySchema, AttestationReportSchema, VerificationSchema];
+/** Named in the document: the self-test's and the benchmark's are their operations' results. */
+export const PQC_SCHEMAS = [
+  KeySchema,
+  AttestationReportSchema,
+  VerificationSchema,
+  SelfTestReportSchema,
+  BenchmarkResultSchema,
+];
 
 export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: AttestationService): RouteSpec[] {
   return [
@@ -87,18 +98,20 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
           'Known-answer tests on the shipped NIST ACVP vectors (ML-KEM keyGen and encapDecap, ML-DSA ' +
           'keyGen, sigGen and sigVer) and pairwise-consistency tests on fresh keys, in a thread of the ' +
           'PQC worker pool. Its result gates every PQC operation: a failure makes them answer 503 ' +
-          `until a run passes. One at a time; at most ${PQC_TIME_LIMITS.selfTestMs / 1000} s (each ` +
-          'SLH-DSA set named adds seconds to a minute), else 503 PQC_TIME_LIMIT and nothing is ' +
-          'recorded. A client that hangs up stops it.',
+          `until a run passes. ${operationAnswer('pqc.self_test', 'pqc/self-test')} whose \`result\` is ` +
+          'the report (`PqcSelfTest`); progress counts the known-answer tests as one step, then each ' +
+          `pairwise test. One at a time; at most ${PQC_TIME_LIMITS.selfTestMs / 1000} s (each SLH-DSA set ` +
+          'named adds seconds to a minute), else the operation fails with PQC_TIME_LIMIT and nothing is ' +
+          'recorded. Cancelling it ends the worker thread; nothing is recorded.',
         body: SelfTestRequestSchema,
         response: {
-          200: SelfTestReportSchema,
+          202: Operation,
           409: documentedError('PQC_BUSY: another self-test is running'),
-          503: documentedError('PQC_TIME_LIMIT, PQC_QUEUE_FULL'),
+          503: documentedError(`PQC_QUEUE_FULL: the worker pool has ${POOL_QUEUE_LIMIT} tasks waiting`),
         },
       },
       handler: async (request, reply) =>
-        pqc.selfTest(request.body?.algorithms, auditContext(request), requestSignal(request, reply)),
+        accepted(reply, pqc.selfTest(request.body?.algorithms, auditContext(request, 202))),
     }),
     defineRoute({
       method: 'POST',
@@ -110,20 +123,23 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
         description:
           'Operations per second and mean latency of keygen, encapsulate/decapsulate or sign/verify, ' +
           'measured in the PQC worker pool (one task per algorithm, one after the other) so the API ' +
-          'stays responsive. One benchmark runs at a time. Wall-clock caps, whatever was asked: ' +
+          `stays responsive. ${operationAnswer('pqc.benchmark', 'pqc/benchmark')} whose \`result\` is ` +
+          'the measurements (`PqcBenchmark`); progress counts the operations measured of all. One ' +
+          'benchmark runs at a time. Wall-clock caps, whatever was asked: ' +
           `${PQC_TIME_LIMITS.benchmarkOperationMs / 1000} s of iterations per operation (\`capped\`), ` +
           `${PQC_TIME_LIMITS.benchmarkAlgorithmMs / 1000} s per algorithm (its thread is ended) and ` +
           `${PQC_TIME_LIMITS.benchmarkRequestMs / 1000} s per request; what a cap stopped is listed in ` +
-          '`unmeasured`, and `complete` is false. A client that hangs up stops it.',
+          '`unmeasured`, and `complete` is false. Cancelling it ends the worker thread.',
         body: BenchmarkRequestSchema,
         response: {
-          200: BenchmarkResultSchema,
+          202: Operation,
           400: documentedError('VALIDATION_ERROR: bounds of iterations or seconds; `details.field`'),
           409: documentedError('PQC_BUSY: another benchmark is running'),
           503: queueFull,
         },
       },
-      handler: async (request, reply) => pqc.benchmark(request.body, requestSignal(request, reply)),
+      handler: async (request, reply) =>
+        accepted(reply, pqc.benchmark(request.body, auditContext(request, 202))),
     }),
     defineRoute({
       method: 'GET',

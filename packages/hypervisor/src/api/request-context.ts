@@ -4,9 +4,8 @@
  * request knows its transport from its own socket and no header can claim it.
  */
 import type { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../config.js';
-import { HvErrors } from '../errors.js';
 import type { AuditContext } from '../store/audit.js';
 
 const socketConnections = new WeakSet<Socket>();
@@ -57,22 +56,4 @@ export function auditContext(request: FastifyRequest, status = 200): AuditContex
     requestId: request.id,
     status,
   };
-}
-
-/**
- * Aborted when nobody will read the answer any more: the client closed its connection before the
- * response was finished, or the service is stopping. Work the request waits for (a benchmark, a
- * self-test) is handed this signal, so it is dropped from the queue or its thread ended.
- */
-export function requestSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  const abandon = (reason: string): void => controller.abort(HvErrors.requestAbandoned({ reason }));
-  const onShutdown = (): void => abandon('the service is stopping');
-  const shutdown = request.server.shutdownSignal;
-  shutdown.addEventListener('abort', onShutdown, { once: true });
-  reply.raw.once('close', () => {
-    shutdown.removeEventListener('abort', onShutdown);
-    if (!reply.raw.writableFinished) abandon('the client closed the connection');
-  });
-  return controller.signal;
 }

@@ -201,6 +201,7 @@ export async function buildServer(
   const cryptoPool = createCryptoPool();
   const pqc = createPqcService({
     pool: cryptoPool,
+    operations,
     unitOfWork,
     ...(config.pqcVectorsDir === undefined ? {} : { vectorsDir: resolve(config.pqcVectorsDir) }),
   });

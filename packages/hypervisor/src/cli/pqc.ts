@@ -1,15 +1,19 @@
 /**
  * `hvctl pqc ...`: the PQC module's health (status, self-test, benchmark) and the verification of
- * attestation reports. `self-test` and `verify` exit 1 when the answer is a failure, so scripts
- * can test them like any command; errors of the request itself keep their exit codes (2 or 1).
+ * attestation reports. `self-test` and `benchmark` are operations on the service's side (202):
+ * they are followed to their end with a percentage bar (Ctrl-C cancels them) and print their
+ * result as they did when it was the answer. `self-test` and `verify` exit 1 when the answer is a
+ * failure, so scripts can test them like any command; errors of the request itself keep their
+ * exit codes (2 or 1).
  */
 import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Verification } from '../domain/attestation.js';
 import type { BenchmarkResult, PqcStatus } from '../domain/pqc-service.js';
 import type { SelfTestReport } from '../pqc/self-test.js';
-import { DEFAULT_TIMEOUT_MS } from './client.js';
+import type { OperationView } from '../domain/operations.js';
 import { CliErrors } from './errors.js';
+import { followOperation } from './operations.js';
 import {
   clientCommand,
   clientFor,
@@ -19,14 +23,14 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
-import { withSpinner } from './progress.js';
 import { formatFields, formatTable } from './table.js';
 
-/**
- * A self-test or a benchmark runs in the service's PQC worker pool: at most 120 s and 60 s (the
- * service's caps), after waiting for a thread behind the pool's queue.
- */
-const LONG_REQUEST_TIMEOUT_MS = 600_000 + DEFAULT_TIMEOUT_MS;
+/** The result of a self-test or benchmark operation, followed to its end with a percentage bar. */
+async function resultOf<T>(flags: ClientFlags, path: string, body: unknown, label: string): Promise<T> {
+  const client = clientFor(flags);
+  const started = await client.request<OperationView>('POST', path, body);
+  return (await followOperation(client, started, label)).result as T;
+}
 
 function selfTestLine(run: PqcStatus['self_test']): string {
   if (run === null) return 'not run';
@@ -176,10 +180,11 @@ export function addPqcCommands(program: Command): void {
     )
     .action(async (flags: ClientFlags & { algorithms?: string[] }) => {
       const body = flags.algorithms === undefined ? {} : { algorithms: flags.algorithms };
-      const report = await withSpinner('running the PQC self-test', () =>
-        clientFor(flags).request<SelfTestReport>('POST', '/pqc/self-test', body, {
-          timeoutMs: LONG_REQUEST_TIMEOUT_MS,
-        }),
+      const report = await resultOf<SelfTestReport>(
+        flags,
+        '/pqc/self-test',
+        body,
+        'running the PQC self-test',
       );
       print(flags, report, formatSelfTest);
       if (!report.passed) process.exitCode = 1;
@@ -195,11 +200,7 @@ export function addPqcCommands(program: Command): void {
         ...(flags.iterations === undefined ? {} : { iterations: flags.iterations }),
         ...(flags.seconds === undefined ? {} : { seconds: flags.seconds }),
       };
-      const result = await withSpinner('benchmarking', () =>
-        clientFor(flags).request<BenchmarkResult>('POST', '/pqc/benchmark', body, {
-          timeoutMs: LONG_REQUEST_TIMEOUT_MS,
-        }),
-      );
+      const result = await resultOf<BenchmarkResult>(flags, '/pqc/benchmark', body, 'benchmarking');
       print(flags, result, formatBenchmark);
     });
 

@@ -7,9 +7,10 @@
  * marked failed at start, with that reason.
  *
  * Who may follow an operation: whoever may read the resource it works on (a disk image's with
- * `storage:read`, a migration with `vm:read`, a PQC key's with `pqc:read`), or `operations:read`;
- * cancelling takes the write scope of either. `readAs` and `cancelAs` apply that rule, which
- * depends on the operation's resource and so cannot be a route's single scope.
+ * `storage:read`, a migration with `vm:read`, a PQC key's, a self-test's or a benchmark's with
+ * `pqc:read`), or `operations:read`; cancelling takes the write scope of either. `readAs` and
+ * `cancelAs` apply that rule, which depends on the operation's resource and so cannot be a route's
+ * single scope.
  */
 import { randomUUID } from 'node:crypto';
 import { hasScope, Nullable, type Logger } from '@lab/server-kit';
@@ -25,10 +26,12 @@ export const OperationSchema = Type.Object(
     id: Type.String({ format: 'uuid' }),
     kind: Type.String({
       description:
-        'what runs: disk.convert, disk.compact, disk.check, disk.rekey, vm.migrate, pqc.key_create, pqc.key_rotate',
+        'what runs: disk.convert, disk.compact, disk.check, disk.rekey, vm.migrate, pqc.key_create, ' +
+        'pqc.key_rotate, pqc.self_test, pqc.benchmark',
     }),
     resource: Type.String({
-      description: 'what it works on (its scope reads it): `storage/disk1`, `vm/web1`, `pqc-key/k1`',
+      description:
+        'what it works on (its scope reads it): `storage/disk1`, `vm/web1`, `pqc-key/k1`, `pqc/self-test`',
     }),
     status: Type.Enum(['running', 'cancelling', 'succeeded', 'failed', 'cancelled']),
     progress: Type.Number({ minimum: 0, maximum: 100, description: 'percent done; never goes back' }),

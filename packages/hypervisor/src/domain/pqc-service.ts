@@ -5,10 +5,12 @@
  * benchmarks do. While the latest self-test has failed, `requireAvailable` refuses with 503
  * PQC_UNAVAILABLE.
  *
- * Both are requests the caller waits for, bounded by the limits below (PQC_TIME_LIMITS) and
- * stopped when the caller goes (`signal`): one self-test and one benchmark at a time, a benchmark
- * run algorithm by algorithm, each in a task of its own, so a cap ends one algorithm's thread
- * and keeps what the others measured.
+ * On request both are operations (`pqc.self_test`, `pqc.benchmark` on `pqc/self-test` and
+ * `pqc/benchmark`): the request is checked here, answered 202, and the work runs on, bounded by
+ * the limits below (PQC_TIME_LIMITS) and ended when the operation is cancelled (the task leaves
+ * the pool's queue, or its thread is terminated). One self-test and one benchmark at a time; a
+ * benchmark runs algorithm by algorithm, each in a task of its own, so a cap ends one
+ * algorithm's thread and keeps what the others measured.
  */
 import { cpus } from 'node:os';
 import { Nullable } from '@lab/server-kit';
@@ -26,6 +28,7 @@ import type { CryptoPool } from '../pqc/crypto-pool.js';
 import { runSelfTest, type SelfTestReport } from '../pqc/self-test.js';
 import type { AuditContext } from '../store/audit.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
+import type { OperationHandle, Operations, OperationView } from './operations.js';
 
 const AlgorithmName = Type.Enum(ALGORITHM_NAMES);
 
@@ -129,7 +132,7 @@ export interface PqcTimeLimits {
   benchmarkAlgorithmMs: number;
   /** A whole benchmark request (algorithms not measured by then are listed in `unmeasured`). */
   benchmarkRequestMs: number;
-  /** A self-test on request (PQC_TIME_LIMIT; the run is not recorded). */
+  /** A self-test on request (its operation fails with PQC_TIME_LIMIT; the run is not recorded). */
   selfTestMs: number;
   /** An SLH-DSA key generation with its pairwise test (the operation fails with PQC_TIME_LIMIT). */
   keygenMs: number;
@@ -226,6 +229,7 @@ const KAT_FAMILIES = new Set(['ML-KEM', 'ML-DSA']);
 
 export interface PqcServiceOptions {
   pool: CryptoPool;
+  operations: Operations;
   unitOfWork: UnitOfWork;
   /** The ACVP vector sets of the self-test (default: the shipped ones). */
   vectorsDir?: string;
@@ -240,6 +244,7 @@ const BENCHMARK_HINT = 'benchmark fewer algorithms or fewer iterations';
 
 export function createPqcService({
   pool,
+  operations,
   unitOfWork,
   vectorsDir,
   limits = PQC_TIME_LIMITS,
@@ -268,36 +273,155 @@ export function createPqcService({
     throw HvErrors.pqcUnavailable({ failed: latest.failed, first: first?.name ?? 'unknown' });
   }
 
+  /**
+   * Starts `work` as an operation while `claim` holds (one self-test, one benchmark at a time):
+   * claimed now, released when the work ends, or at once should the operation not start.
+   */
+  function exclusively<T extends Record<string, unknown>>(
+    claim: () => void,
+    release: () => void,
+    spec: { kind: string; resource: string; context: AuditContext },
+    work: (op: OperationHandle) => Promise<T>,
+  ): OperationView {
+    claim();
+    try {
+      return operations.start({
+        ...spec,
+        context: { ...spec.context, status: 202 },
+        work: async (op) => {
+          try {
+            return await work(op);
+          } finally {
+            release();
+          }
+        },
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /**
+   * Algorithm by algorithm, each a pool task under the algorithm cap, all under the request cap;
+   * what a cap stopped is reported (`capped`, `unmeasured`), not thrown away. A cancel of the
+   * operation ends it with that reason.
+   */
+  async function measure(
+    algorithms: readonly string[],
+    seconds: number,
+    iterations: number | undefined,
+    op: OperationHandle,
+  ): Promise<BenchmarkResult> {
+    const startedAt = new Date();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), limits.benchmarkRequestMs);
+    const stop = AbortSignal.any([op.signal, deadline.signal]);
+    const results: OperationResult[] = [];
+    const unmeasured: Unmeasured[] = [];
+    const total = algorithms.reduce((sum, name) => sum + benchmarkOperations(algorithm(name)).length, 0);
+    const advance = (): void => op.progress(((results.length + unmeasured.length) / total) * 100);
+    try {
+      for (const name of algorithms) {
+        const measured: OperationResult[] = [];
+        const missing = (reason: Unmeasured['reason']): Unmeasured[] =>
+          benchmarkOperations(algorithm(name))
+            .filter((operation: BenchmarkOperation) => !measured.some((m) => m.operation === operation))
+            .map((operation) => ({ algorithm: name, operation, reason }));
+        try {
+          await pool.run(
+            {
+              kind: 'benchmark',
+              request: {
+                algorithm: name,
+                seconds,
+                operationCapMs: limits.benchmarkOperationMs,
+                ...(iterations === undefined ? {} : { iterations }),
+              },
+            },
+            {
+              signal: stop,
+              timeLimit: { ms: limits.benchmarkAlgorithmMs, hint: BENCHMARK_HINT },
+              onPartial: (result) => {
+                measured.push(result);
+                op.progress(((results.length + unmeasured.length + measured.length) / total) * 100, {
+                  algorithm: name,
+                  operation: result.operation,
+                });
+              },
+            },
+          );
+        } catch (error) {
+          if (HvErrors.pqcTimeLimit.is(error)) unmeasured.push(...missing('algorithm time limit'));
+          else if (deadline.signal.aborted && !op.signal.aborted)
+            unmeasured.push(...missing('request time limit'));
+          else throw error;
+        }
+        results.push(...measured);
+        advance();
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    op.signal.throwIfAborted();
+    return {
+      started_at: startedAt.toISOString(),
+      duration_ms: Date.now() - startedAt.getTime(),
+      iterations: iterations ?? null,
+      seconds,
+      complete: unmeasured.length === 0 && results.every((r) => !r.capped),
+      limits: {
+        operation_seconds: limits.benchmarkOperationMs / 1000,
+        algorithm_seconds: limits.benchmarkAlgorithmMs / 1000,
+        request_seconds: limits.benchmarkRequestMs / 1000,
+      },
+      environment: {
+        cpu: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        library: `${PQC_LIBRARY}@${PQC_LIBRARY_VERSION}`,
+      },
+      results,
+      unmeasured,
+    };
+  }
+
   return {
     /** The start-up self-test, on this thread: nothing else runs yet. */
     startUp(): SelfTestReport {
       return record(runSelfTest(vectorsDir === undefined ? {} : { vectorsDir }), null);
     },
 
-    /** One at a time (PQC_BUSY); a run the caller left, or that ran past its cap, is not recorded. */
-    async selfTest(
-      algorithms: readonly string[] | undefined,
-      context: AuditContext,
-      signal?: AbortSignal,
-    ): Promise<SelfTestReport> {
+    /**
+     * Starts a self-test as a `pqc.self_test` operation, one at a time (PQC_BUSY). Its result is
+     * the report; progress is the known-answer tests, then each pairwise test. A run cancelled, or
+     * past its cap (the operation fails with PQC_TIME_LIMIT), is not recorded. The audit row is
+     * the 202's.
+     */
+    selfTest(algorithms: readonly string[] | undefined, context: AuditContext): OperationView {
       if (selfTesting) throw HvErrors.pqcBusy({ work: 'self-test' });
-      selfTesting = true;
+      pool.assertRoom();
       const options = {
         ...(vectorsDir === undefined ? {} : { vectorsDir }),
         ...(algorithms ? { algorithms } : {}),
       };
-      try {
-        const report = await pool.run(
-          { kind: 'self-test', options },
-          {
-            ...(signal === undefined ? {} : { signal }),
-            timeLimit: { ms: limits.selfTestMs, hint: SELF_TEST_HINT },
-          },
-        );
-        return record(report, context);
-      } finally {
-        selfTesting = false;
-      }
+      return exclusively(
+        () => (selfTesting = true),
+        () => (selfTesting = false),
+        { kind: 'pqc.self_test', resource: 'pqc/self-test', context },
+        async (op) => {
+          const report = await pool.run(
+            { kind: 'self-test', options },
+            {
+              signal: op.signal,
+              timeLimit: { ms: limits.selfTestMs, hint: SELF_TEST_HINT },
+              onPartial: ({ done, total }) => op.progress((done / total) * 100, { done, total }),
+            },
+          );
+          // A cancel that came while the thread was answering still wins: nothing is recorded.
+          op.signal.throwIfAborted();
+          return { ...record(report, null) };
+        },
+      );
     },
 
     requireAvailable,
@@ -335,11 +459,11 @@ export function createPqcService({
     },
 
     /**
-     * Algorithm by algorithm, each a pool task under the algorithm cap, all under the request cap;
-     * what a cap stopped is reported (`capped`, `unmeasured`), not thrown away. The caller leaving
-     * (`signal`) ends it with that reason.
+     * Starts a benchmark as a `pqc.benchmark` operation, one at a time (PQC_BUSY), after checking
+     * its bounds. Its result is the measurements; progress counts the operations measured (or
+     * given up at a cap) of all.
      */
-    async benchmark(body: BenchmarkBody, signal?: AbortSignal): Promise<BenchmarkResult> {
+    benchmark(body: BenchmarkBody, context: AuditContext): OperationView {
       requireAvailable();
       const algorithms = body?.algorithms ?? ['ML-KEM-768', 'ML-DSA-65'];
       const seconds = body?.seconds ?? 1;
@@ -358,68 +482,13 @@ export function createPqcService({
         );
       }
       if (benchmarking) throw HvErrors.pqcBusy({ work: 'benchmark' });
-      benchmarking = true;
-      const startedAt = new Date();
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), limits.benchmarkRequestMs);
-      const stop = signal === undefined ? deadline.signal : AbortSignal.any([signal, deadline.signal]);
-      const results: OperationResult[] = [];
-      const unmeasured: Unmeasured[] = [];
-      try {
-        for (const name of algorithms) {
-          const measured: OperationResult[] = [];
-          const missing = (reason: Unmeasured['reason']): Unmeasured[] =>
-            benchmarkOperations(algorithm(name))
-              .filter((operation: BenchmarkOperation) => !measured.some((m) => m.operation === operation))
-              .map((operation) => ({ algorithm: name, operation, reason }));
-          try {
-            await pool.run(
-              {
-                kind: 'benchmark',
-                request: {
-                  algorithm: name,
-                  seconds,
-                  operationCapMs: limits.benchmarkOperationMs,
-                  ...(iterations === undefined ? {} : { iterations }),
-                },
-              },
-              {
-                signal: stop,
-                timeLimit: { ms: limits.benchmarkAlgorithmMs, hint: BENCHMARK_HINT },
-                onPartial: (result) => measured.push(result),
-              },
-            );
-          } catch (error) {
-            if (HvErrors.pqcTimeLimit.is(error)) unmeasured.push(...missing('algorithm time limit'));
-            else if (deadline.signal.aborted && signal?.aborted !== true)
-              unmeasured.push(...missing('request time limit'));
-            else throw error;
-          }
-          results.push(...measured);
-        }
-      } finally {
-        clearTimeout(timer);
-        benchmarking = false;
-      }
-      return {
-        started_at: startedAt.toISOString(),
-        duration_ms: Date.now() - startedAt.getTime(),
-        iterations: iterations ?? null,
-        seconds,
-        complete: unmeasured.length === 0 && results.every((r) => !r.capped),
-        limits: {
-          operation_seconds: limits.benchmarkOperationMs / 1000,
-          algorithm_seconds: limits.benchmarkAlgorithmMs / 1000,
-          request_seconds: limits.benchmarkRequestMs / 1000,
-        },
-        environment: {
-          cpu: cpus()[0]?.model ?? 'unknown',
-          node: process.version,
-          library: `${PQC_LIBRARY}@${PQC_LIBRARY_VERSION}`,
-        },
-        results,
-        unmeasured,
-      };
+      pool.assertRoom();
+      return exclusively(
+        () => (benchmarking = true),
+        () => (benchmarking = false),
+        { kind: 'pqc.benchmark', resource: 'pqc/benchmark', context },
+        (op) => measure(algorithms, seconds, iterations, op),
+      );
     },
   };
 }

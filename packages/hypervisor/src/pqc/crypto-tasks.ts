@@ -5,7 +5,13 @@
  */
 import { algorithm, type KeyPair } from './algorithms.js';
 import { benchmarkAlgorithm, type BenchmarkRequest, type OperationResult } from './benchmark.js';
-import { pairwiseConsistency, runSelfTest, type SelfTestOptions, type SelfTestReport } from './self-test.js';
+import {
+  pairwiseConsistency,
+  runSelfTest,
+  type SelfTestOptions,
+  type SelfTestProgress,
+  type SelfTestReport,
+} from './self-test.js';
 
 export type CryptoTask =
   | { kind: 'benchmark'; request: BenchmarkRequest }
@@ -18,10 +24,10 @@ export interface Answers {
   keygen: KeyPair;
 }
 
-/** What a task posts before its answer: each measured operation of a benchmark. */
+/** What a task posts before its answer: each measured operation of a benchmark, a self-test's steps. */
 export interface Partials {
   benchmark: OperationResult;
-  'self-test': never;
+  'self-test': SelfTestProgress;
   keygen: never;
 }
 
@@ -43,7 +49,7 @@ export function performTask(task: CryptoTask, partial: (value: unknown) => void 
       case 'benchmark':
         return { ok: true, value: benchmarkAlgorithm(task.request, partial) };
       case 'self-test':
-        return { ok: true, value: runSelfTest(task.options) };
+        return { ok: true, value: runSelfTest(task.options, partial) };
       case 'keygen':
         return { ok: true, value: generateKeyPair(task.algorithm) };
     }

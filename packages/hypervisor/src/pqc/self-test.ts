@@ -63,13 +63,30 @@ export interface SelfTestOptions {
   algorithms?: readonly string[];
 }
 
-export function runSelfTest(options: SelfTestOptions = {}): SelfTestReport {
+/** How far a self-test is: steps done of all, the known-answer tests being the first step. */
+export interface SelfTestProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * The known-answer tests, then each pairwise test; `onProgress` hears of each step's end (the
+ * pairwise tests of SLH-DSA sets are the slow ones, seconds to a minute each).
+ */
+export function runSelfTest(
+  options: SelfTestOptions = {},
+  onProgress: (progress: SelfTestProgress) => void = () => undefined,
+): SelfTestReport {
   const startedAt = new Date();
   const start = performance.now();
-  const tests = [
-    ...runKnownAnswerTests(options.vectorsDir),
-    ...(options.algorithms ?? DEFAULT_PAIRWISE).map(pairwise),
-  ];
+  const pairwiseNames = options.algorithms ?? DEFAULT_PAIRWISE;
+  const total = 1 + pairwiseNames.length;
+  const tests = runKnownAnswerTests(options.vectorsDir);
+  onProgress({ done: 1, total });
+  pairwiseNames.forEach((name, index) => {
+    tests.push(pairwise(name));
+    onProgress({ done: 2 + index, total });
+  });
   const failed = tests.filter((t) => !t.passed).length;
   return {
     passed: failed === 0,

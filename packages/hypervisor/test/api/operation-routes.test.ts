@@ -1,7 +1,7 @@
 /**
  * Who may follow and cancel an operation, over real TCP with real tokens: every scope × each kind
  * of operation (a disk check by real qemu-img, a live migration between two services under the
- * simulated driver, an SLH-DSA key generation in the PQC pool) × read and cancel. The rule:
+ * simulated driver, an SLH-DSA key generation and a self-test in the PQC pool) × read and cancel. The rule:
  * `operations:*`, or the read (write) scope of the operation's resource.
  */
 import { randomFillSync } from 'node:crypto';
@@ -27,8 +27,8 @@ let shared: string;
 let source: Host;
 let destination: Host;
 const tokens = new Map<string, string>();
-/** One ended operation of each kind, by the scope resource that reads it. */
-const ended: Record<'storage' | 'vm' | 'pqc', string> = { storage: '', vm: '', pqc: '' };
+/** One ended operation of each kind, with the scope resource that reads it. */
+const ended: Record<string, { id: string; scope: 'storage' | 'vm' | 'pqc' }> = {};
 
 async function host(): Promise<Host> {
   const service = await startTestService();
@@ -108,7 +108,10 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
     for (const scope of SCOPES) tokens.set(scope, await createToken(socket, [scope]));
 
     expect((await call('POST', '/storage', source.admin, { name: 'd1', size: '16M' })).status).toBe(201);
-    ended.storage = (await call('POST', '/storage/d1/check', source.admin, {})).body.id;
+    ended['disk.check'] = {
+      id: (await call('POST', '/storage/d1/check', source.admin, {})).body.id,
+      scope: 'storage',
+    };
 
     expect(
       (await call('POST', '/storage', source.admin, { name: 'web1-disk', size: '16M', pool: 'shared' }))
@@ -121,14 +124,17 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
       token: destination.admin,
     });
     expect(migrated.status).toBe(202);
-    ended.vm = migrated.body.id;
+    ended['vm.migrate'] = { id: migrated.body.id, scope: 'vm' };
 
     const key = { name: 'slh1', algorithm: 'SLH-DSA-SHA2-128f', purpose: 'signing' };
     const generated = await call('POST', '/pqc/keys', source.admin, key);
     expect(generated.status).toBe(202);
-    ended.pqc = generated.body.id;
+    ended['pqc.key_create'] = { id: generated.body.id, scope: 'pqc' };
+    const selfTest = await call('POST', '/pqc/self-test', source.admin, { algorithms: ['ML-KEM-512'] });
+    expect(selfTest.status).toBe(202);
+    ended['pqc.self_test'] = { id: selfTest.body.id, scope: 'pqc' };
 
-    for (const id of Object.values(ended)) expect((await settled(id)).status).toBe('succeeded');
+    for (const { id } of Object.values(ended)) expect((await settled(id)).status).toBe('succeeded');
   });
 
   afterAll(async () => {
@@ -139,15 +145,18 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
 
   it('is 401 without a token or with a bad one', async () => {
     for (const bearer of [undefined, 'hvt_not-a-real-token']) {
-      expect((await call('GET', `/operations/${ended.storage}`, bearer)).status).toBe(401);
-      expect((await call('POST', `/operations/${ended.storage}/cancel`, bearer)).status).toBe(401);
+      const { id } = ended['disk.check']!;
+      expect((await call('GET', `/operations/${id}`, bearer)).status).toBe(401);
+      expect((await call('POST', `/operations/${id}/cancel`, bearer)).status).toBe(401);
     }
   });
 
-  it.each(['storage', 'vm', 'pqc'] as const)(
+  const KINDS = ['disk.check', 'vm.migrate', 'pqc.key_create', 'pqc.self_test'];
+
+  it.each(KINDS)(
     'reads a %s operation with operations:read or its resource scope, and refuses the others',
-    async (resource) => {
-      const id = ended[resource];
+    async (kind) => {
+      const { id, scope: resource } = ended[kind]!;
       for (const scope of SCOPES) {
         const answer = await call('GET', `/operations/${id}`, tokens.get(scope));
         const rule = expected(scope, resource, 'read');
@@ -165,10 +174,10 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
     },
   );
 
-  it.each(['storage', 'vm', 'pqc'] as const)(
+  it.each(KINDS)(
     'cancels a %s operation with operations:write or its resource write scope, and refuses the others',
-    async (resource) => {
-      const id = ended[resource];
+    async (kind) => {
+      const { id, scope: resource } = ended[kind]!;
       for (const scope of SCOPES) {
         const answer = await call('POST', `/operations/${id}/cancel`, tokens.get(scope));
         const rule = expected(scope, resource, 'write');

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,24 @@ async function call(method: string, path: string, body?: unknown, bearer = token
   return { status: response.status, headers: response.headers, text, body: json };
 }
 
+/** Polls the operation until it ends; `bearer` is whoever follows it. */
+const settled = (id: string, bearer = token, root = base) =>
+  until(
+    `operation ${id}`,
+    async () => {
+      const op = (await call('GET', `/operations/${id}`, undefined, bearer, root)).body;
+      return ['succeeded', 'failed', 'cancelled'].includes(op.status) ? op : undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 100 },
+  );
+
+/** Starts the operation a route answers 202 with, and follows it to its end. */
+async function completed(path: string, body: unknown, bearer = token, root = base) {
+  const started = await call('POST', path, body, bearer, root);
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return settled(started.body.id, bearer, root);
+}
+
 beforeAll(async () => {
   service = await startTestService();
   writeBootFiles(service.dataDir);
@@ -70,39 +89,119 @@ describe('PQC status and self-test', () => {
     expect(status.body.self_test).toMatchObject({ passed: true, failed: 0, total: expect.any(Number) });
   });
 
-  it('runs the known-answer and pairwise tests on request, one result per test', async () => {
-    const run = await call('POST', '/pqc/self-test', { algorithms: ['ML-KEM-768', 'SLH-DSA-SHA2-128f'] });
-    expect(run.status).toBe(200);
-    expect(run.body.passed).toBe(true);
-    const kinds = new Set(run.body.tests.map((t: { kind: string }) => t.kind));
+  it('runs the known-answer and pairwise tests as an operation a pqc:read token follows', async () => {
+    const socket = join(service.runDir, 'api.sock');
+    const writer = await createToken(socket, ['pqc:write']);
+    const reader = await createToken(socket, ['pqc:read']);
+    const stream = await fetch(`${base}/events?kinds=operation.progress,operation.completed,pqc.self_test`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const events = collectEvents(stream);
+    const started = await call(
+      'POST',
+      '/pqc/self-test',
+      { algorithms: ['ML-KEM-768', 'SLH-DSA-SHA2-128f'] },
+      writer,
+    );
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({
+      kind: 'pqc.self_test',
+      resource: 'pqc/self-test',
+      status: 'running',
+      progress: 0,
+    });
+    const busy = await call('POST', '/pqc/self-test', null, writer);
+    expect([busy.status, busy.body.error.code]).toEqual([409, 'PQC_BUSY']);
+    const run = await settled(started.body.id, reader);
+    expect(run).toMatchObject({ status: 'succeeded', progress: 100, error: null });
+    expect(run.result.passed).toBe(true);
+    const kinds = new Set(run.result.tests.map((t: { kind: string }) => t.kind));
     expect(kinds).toEqual(new Set(['kat', 'pairwise']));
-    const names = run.body.tests.map((t: { name: string }) => t.name);
+    const names = run.result.tests.map((t: { name: string }) => t.name);
     expect(names).toContain('ML-DSA-65 sigGen tcId 71');
     expect(names).toContain('ML-KEM-512 encapDecap tcId 77');
     expect(names).toContain('SLH-DSA-SHA2-128f pairwise consistency');
-    expect(run.body.tests.every((t: { duration_ms: number }) => t.duration_ms >= 0)).toBe(true);
+    expect(run.result.tests.every((t: { duration_ms: number }) => t.duration_ms >= 0)).toBe(true);
+
+    const mine = (e: { data: { id?: string } }) => e.data.id === started.body.id;
+    await events.waitFor((e) => e.event === 'operation.completed' && mine(e));
+    await events.close();
+    const steps = events.events.filter((e) => e.event === 'operation.progress' && mine(e));
+    // The known-answer tests, then the two pairwise tests: a third each.
+    expect(steps.map((e) => [e.data.progress, e.data.done, e.data.total])).toEqual([
+      [33, 1, 3],
+      [66, 2, 3],
+      [100, 3, 3],
+    ]);
+    expect(events.events.find((e) => e.event === 'pqc.self_test')?.data).toMatchObject({ passed: true });
+    expect(events.events.find((e) => e.event === 'operation.completed' && mine(e))?.data).toMatchObject({
+      kind: 'pqc.self_test',
+      status: 'succeeded',
+    });
+    expect((await call('GET', '/pqc/status', undefined, reader)).body.self_test.total).toBe(run.result.total);
+    const audit = await call('GET', '/audit/events?resource=pqc/self-test');
+    // Newest first: the refused second run, then the 202 that started this one.
+    expect(audit.body.events.map((e: { status: number; outcome: string }) => [e.status, e.outcome])).toEqual([
+      [409, 'failure'],
+      [202, 'success'],
+    ]);
+  });
+
+  it('ends a cancelled self-test cancelled, its thread gone, and records nothing', async () => {
+    const before = (await call('GET', '/pqc/status')).body.self_test;
+    // SLH-DSA-SHAKE-256s's pairwise test signs for most of a minute.
+    const started = await call('POST', '/pqc/self-test', { algorithms: ['SLH-DSA-SHAKE-256s'] });
+    expect(started.status).toBe(202);
+    await until('its thread', async () => (await call('GET', '/pqc/status')).body.workers.running === 1);
+    const cancelling = await call('POST', `/operations/${started.body.id}/cancel`);
+    expect([cancelling.status, cancelling.body.status]).toEqual([200, 'cancelling']);
+    expect(await settled(started.body.id)).toMatchObject({
+      status: 'cancelled',
+      result: null,
+      error: { code: 'OPERATION_CANCELLED' },
+    });
+    await until(
+      'the thread to exit',
+      async () => (await call('GET', '/pqc/status')).body.workers.running === 0,
+      { timeoutMs: 5_000 },
+    );
+    expect((await call('GET', '/pqc/status')).body.self_test).toEqual(before);
   });
 });
 
 describe('PQC benchmark', () => {
-  it('measures each operation in a worker thread while the API keeps answering', async () => {
-    const benchmark = call('POST', '/pqc/benchmark', {
+  it('measures each operation in a worker thread as an operation, with progress per operation', async () => {
+    const reader = await createToken(join(service.runDir, 'api.sock'), ['pqc:read']);
+    const started = await call('POST', '/pqc/benchmark', {
       algorithms: ['ML-KEM-768', 'ML-DSA-65'],
       seconds: 0.5,
     });
-    let finished = false;
-    void benchmark.then(() => (finished = true));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({
+      kind: 'pqc.benchmark',
+      resource: 'pqc/benchmark',
+      status: 'running',
+    });
     const during = await call('GET', '/pqc/status');
     expect(during.status).toBe(200);
-    expect(finished).toBe(false);
     const busy = await call('POST', '/pqc/benchmark', { iterations: 1 });
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe('PQC_BUSY');
-    const result = await benchmark;
-    expect(result.status).toBe(200);
+    const halfway = await until(
+      'ML-KEM-768 measured',
+      async () => {
+        const op = (await call('GET', `/operations/${started.body.id}`, undefined, reader)).body;
+        return op.progress >= 50 ? op : undefined;
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(halfway.progress).toBeLessThan(100);
+    const ended = await settled(started.body.id, reader);
+    expect(ended).toMatchObject({ status: 'succeeded', progress: 100 });
     expect(
-      result.body.results.map(
+      ended.result.results.map(
         (r: { algorithm: string; operation: string }) => `${r.algorithm} ${r.operation}`,
       ),
     ).toEqual([
@@ -113,16 +212,15 @@ describe('PQC benchmark', () => {
       'ML-DSA-65 sign',
       'ML-DSA-65 verify',
     ]);
-    for (const r of result.body.results) {
+    for (const r of ended.result.results) {
       expect(r.ops_per_second).toBeGreaterThan(0);
       expect(r.mean_latency_ms).toBeCloseTo(r.total_ms / r.iterations, 2);
     }
   });
 
   it('states the caps it ran under; refuses more iterations than the documented maximum', async () => {
-    const result = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 2 });
-    expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({
+    const result = (await completed('/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 2 })).result;
+    expect(result).toMatchObject({
       complete: true,
       unmeasured: [],
       limits: {
@@ -131,38 +229,32 @@ describe('PQC benchmark', () => {
         request_seconds: PQC_TIME_LIMITS.benchmarkRequestMs / 1000,
       },
     });
-    expect(result.body.results.every((r: { capped: boolean }) => !r.capped)).toBe(true);
+    expect(result.results.every((r: { capped: boolean }) => !r.capped)).toBe(true);
     const over = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 10_001 });
     expect(over.status).toBe(400);
     expect(over.body.error.details.field).toBe('iterations');
   });
 
-  it('frees its worker when the client hangs up, so the next benchmark is served at once', async () => {
-    const abort = new AbortController();
+  it('frees its worker when cancelled, so the next benchmark runs at once', async () => {
+    const writer = await createToken(join(service.runDir, 'api.sock'), ['pqc:write']);
     // Left alone: 3 operations × 10 s.
-    const abandoned = fetch(`${base}/pqc/benchmark`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ algorithms: ['ML-DSA-65'], seconds: 10 }),
-      signal: abort.signal,
-    }).catch((error: Error) => error.name);
+    const started = await call('POST', '/pqc/benchmark', { algorithms: ['ML-DSA-65'], seconds: 10 }, writer);
+    expect(started.status).toBe(202);
     await until(
       'the benchmark thread',
       async () => (await call('GET', '/pqc/status')).body.workers.running === 1,
     );
-    abort.abort();
-    expect(await abandoned).toBe('AbortError');
+    expect((await call('POST', `/operations/${started.body.id}/cancel`, undefined, writer)).status).toBe(200);
     const freed = performance.now();
+    expect(await settled(started.body.id, writer)).toMatchObject({ status: 'cancelled', result: null });
     await until(
       'the thread to exit',
       async () => (await call('GET', '/pqc/status')).body.workers.running === 0,
-      {
-        timeoutMs: 5_000,
-      },
+      { timeoutMs: 5_000 },
     );
     expect(performance.now() - freed).toBeLessThan(3_000);
-    const next = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 1 });
-    expect(next.status).toBe(200);
+    const next = await completed('/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 1 });
+    expect(next.status).toBe('succeeded');
   });
 
   it('refuses work beyond its bounds, naming the field', async () => {
@@ -275,6 +367,28 @@ describe('PQC keys', () => {
       purpose: 'attestation',
     });
     expect([mismatch.status, mismatch.body.error.details.field]).toEqual([400, 'algorithm']);
+    // The rule is the schema's, so the OpenAPI document states it: the 400 lists what the purpose takes.
+    const kem = await call('POST', '/pqc/keys', {
+      name: 'k2',
+      algorithm: 'SLH-DSA-SHAKE-256f',
+      purpose: 'kem',
+    });
+    expect([kem.status, kem.body.error.details]).toEqual([
+      400,
+      expect.objectContaining({
+        field: 'algorithm',
+        expected: 'must be one of "ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"',
+      }),
+    ]);
+    const noPurpose = await call('POST', '/pqc/keys', { name: 'k2', algorithm: 'ML-DSA-44' });
+    expect(noPurpose.body.error.details).toMatchObject({ field: 'purpose', expected: 'is required' });
+    const rules: { if: unknown; then: { properties: { algorithm: { enum: string[] } } } }[] = (
+      await call('GET', '/openapi.json')
+    ).body.paths['/api/v1/pqc/keys'].post.requestBody.content['application/json'].schema.allOf;
+    const takes = (purpose: string) =>
+      rules.find((rule) => JSON.stringify(rule.if).includes(`"${purpose}"`))?.then.properties.algorithm.enum;
+    expect(takes('signing')).toEqual(expect.arrayContaining(['ML-DSA-65', 'SLH-DSA-SHA2-128f']));
+    expect(takes('attestation')).toEqual(['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87']);
     const badName = await call('POST', '/pqc/keys', {
       name: '../x',
       algorithm: 'ML-DSA-44',
@@ -310,16 +424,6 @@ describe('PQC keys', () => {
 });
 
 describe('SLH-DSA keys as operations', { timeout: 180_000 }, () => {
-  const settled = (id: string, bearer = token) =>
-    until(
-      `operation ${id}`,
-      async () => {
-        const op = (await call('GET', `/operations/${id}`, undefined, bearer)).body;
-        return ['succeeded', 'failed', 'cancelled'].includes(op.status) ? op : undefined;
-      },
-      { timeoutMs: 120_000, intervalMs: 100 },
-    );
-
   it('generates and rotates an SLH-DSA key as operations a pqc:read token can follow', async () => {
     const reader = await createToken(join(service.runDir, 'api.sock'), ['pqc:read']);
     // SLH-DSA-SHA2-128s signs for seconds: the name stays busy while its pairwise test runs.
@@ -432,6 +536,8 @@ describe('SLH-DSA keys as operations', { timeout: 180_000 }, () => {
     expect(refused.body.error.code).toBe('PQC_QUEUE_FULL');
     const benchmark = await call('POST', '/pqc/benchmark', { algorithms: ['ML-KEM-512'], iterations: 1 });
     expect(benchmark.body.error.code).toBe('PQC_QUEUE_FULL');
+    const selfTest = await call('POST', '/pqc/self-test', null);
+    expect([selfTest.status, selfTest.body.error.code]).toEqual([503, 'PQC_QUEUE_FULL']);
     for (const id of ids) expect((await call('POST', `/operations/${id}/cancel`)).status).toBe(200);
     for (const id of ids) expect((await settled(id)).status).toBe('cancelled');
     await until(
@@ -569,10 +675,20 @@ describe('attestation', () => {
 
     const wrongPurpose = await call('POST', '/vms/web1/attest', { nonce: NONCE, key: 'kem1' });
     expect([wrongPurpose.status, wrongPurpose.body.error.details.field]).toEqual([400, 'key']);
-    const shortNonce = await call('POST', '/vms/web1/attest', {
-      nonce: Buffer.from('short').toString('base64'),
-    });
-    expect([shortNonce.status, shortNonce.body.error.details.field]).toEqual([400, 'nonce']);
+    // 16 to 510 bytes in canonical base64, as the schema states with its lengths and pattern.
+    for (const nonce of [
+      randomBytes(15).toString('base64'),
+      randomBytes(511).toString('base64'),
+      'MDEyMzQ1Njc4OWFiY2RlZh==',
+      '0'.repeat(16_383),
+    ]) {
+      const refused = await call('POST', '/vms/web1/attest', { nonce });
+      expect([refused.status, refused.body.error.details.field]).toEqual([400, 'nonce']);
+    }
+    for (const bytes of [16, 510]) {
+      const nonce = randomBytes(bytes).toString('base64');
+      expect((await call('POST', '/vms/web1/attest', { nonce })).body.nonce).toBe(nonce);
+    }
     expect((await call('POST', '/vms/nope/attest', { nonce: NONCE })).body.error.code).toBe('VM_NOT_FOUND');
     await call('POST', '/vms', { ...VM, name: 'idle' });
     const idle = await call('POST', '/vms/idle/attest', { nonce: NONCE });
@@ -614,14 +730,16 @@ describe('a failed self-test', () => {
         expect(refusal.body.error.message).toContain('ML-DSA-65 sigGen tcId');
       }
 
-      const rerun = await call('POST', '/pqc/self-test', null, admin, root);
-      expect(rerun.body.passed).toBe(false);
-      const failedTest = rerun.body.tests.find((t: { passed: boolean }) => !t.passed);
+      // A self-test that finds a failure succeeds as an operation: its result is the report.
+      const rerun = await completed('/pqc/self-test', null, admin, root);
+      expect(rerun.status).toBe('succeeded');
+      expect(rerun.result.passed).toBe(false);
+      const failedTest = rerun.result.tests.find((t: { passed: boolean }) => !t.passed);
       expect(failedTest).toMatchObject({ kind: 'kat', error: 'signature differs from the expected value' });
 
       // Repaired vectors: the next self-test passes and PQC operations are back.
       cpSync(DEFAULT_VECTORS_DIR, vectors, { recursive: true });
-      expect((await call('POST', '/pqc/self-test', null, admin, root)).body.passed).toBe(true);
+      expect((await completed('/pqc/self-test', null, admin, root)).result.passed).toBe(true);
       const key = await call(
         'POST',
         '/pqc/keys',

@@ -2,13 +2,23 @@
  * `hvctl key ...`, `hvctl pqc ...` and `hvctl vm attest` (the compiled binary) against a real
  * `hvctl serve --driver simulated` process, through its Unix socket.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hvctlJson, runHvctl, SLOW, startCliService, tableRow, type CliService } from '../support/cli.js';
+import {
+  HVCTL,
+  hvctlJson,
+  runHvctl,
+  SLOW,
+  startCliService,
+  tableRow,
+  type CliService,
+} from '../support/cli.js';
+import { socketApi } from '../support/socket-client.js';
+import { until } from '../support/until.js';
 import { corruptedVectors } from '../support/vectors.js';
 
 const openssl = requireTools(['openssl']);
@@ -312,6 +322,32 @@ describe('hvctl pqc', SLOW, () => {
     const bad = hvctl(['pqc', 'benchmark', '--seconds', 'soon']);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("option '--seconds <s>' argument 'soon' is invalid");
+  });
+});
+
+describe('hvctl pqc benchmark interrupted', SLOW, () => {
+  it('asks the service to cancel its operation on Ctrl-C, and exits with OPERATION_CANCELLED', async () => {
+    // Left alone: 3 operations × 10 s.
+    const child = spawn(
+      process.execPath,
+      [HVCTL, 'pqc', 'benchmark', '--algorithms', 'ML-DSA-65', '--seconds', '10', '--socket', socket],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const running = () => json(['pqc', 'status']).workers.running as number;
+    await until('the benchmark thread', () => running() === 1, { timeoutMs: 20_000 });
+    child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(stderr).toMatch(/^cancelling operation [0-9a-f-]{36}\.\.\.$/m);
+    expect(stderr).toMatch(/^hvctl: OPERATION_CANCELLED: cancelled on request$/m);
+    await until('the thread to exit', () => running() === 0, { timeoutMs: 5_000 });
+    const listed = await socketApi(cli.runDir, 'GET', '/operations');
+    const ended = (listed.body.operations as { kind: string; status: string }[]).find(
+      (op) => op.kind === 'pqc.benchmark',
+    );
+    expect(ended?.status).toBe('cancelled');
   });
 });
 
