@@ -35,7 +35,15 @@ export const DEFAULT_ATTESTATION_KEY = 'host-attestation';
 export const DEFAULT_MAX_AGE_SECONDS = 300;
 /** How far a report's timestamp may lie ahead of this host's clock. */
 const CLOCK_SKEW_SECONDS = 60;
-const NONCE_BYTES = { min: 8, max: 512 };
+/**
+ * A nonce is 128 bits at least, so that a replayed report is caught; 510 = 3 × 170, so that the
+ * base64 lengths state the bounds exactly: 24 characters hold 16 to 18 bytes, 680 at most 510.
+ */
+export const NONCE_BYTES = { min: 16, max: 510 };
+/** Padded base64 whose unused low bits are zero: the one spelling of its bytes. */
+const CANONICAL_BASE64 =
+  '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$';
+const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3);
 
 const hex384 = (description = 'SHA-384, lowercase hex') =>
   Type.String({ pattern: '^[0-9a-f]{96}$', description });
@@ -101,7 +109,14 @@ export type AttestationReport = Static<typeof AttestationReportSchema>;
 
 export const AttestRequestSchema = Type.Object(
   {
-    nonce: base64(`${NONCE_BYTES.min} to ${NONCE_BYTES.max} bytes, base64: the verifier's challenge`),
+    nonce: Type.String({
+      pattern: CANONICAL_BASE64,
+      minLength: base64Length(NONCE_BYTES.min),
+      maxLength: base64Length(NONCE_BYTES.max),
+      description:
+        `the verifier's challenge: ${NONCE_BYTES.min} to ${NONCE_BYTES.max} bytes in padded base64 ` +
+        '(RFC 4648, unused bits zero, as every encoder writes it)',
+    }),
     key: Type.Optional(
       Type.String({
         description: `an attestation key; default \`${DEFAULT_ATTESTATION_KEY}\` (ML-DSA-65, made on first use)`,
@@ -194,8 +209,10 @@ function createFileDigests() {
 
 const sha384 = (bytes: Uint8Array): string => createHash('sha384').update(bytes).digest('hex');
 
+/** The nonce's bytes: as the request schema says, its canonical spelling within NONCE_BYTES only. */
 function decodeNonce(text: string, field: string): Buffer {
   const bytes = Buffer.from(text, 'base64');
+  if (bytes.toString('base64') !== text) throw invalidField(field, 'is not canonical padded base64');
   if (bytes.length < NONCE_BYTES.min || bytes.length > NONCE_BYTES.max) {
     throw invalidField(
       field,

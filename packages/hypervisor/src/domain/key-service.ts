@@ -13,7 +13,13 @@
 import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 import { HvErrors, invalidField } from '../errors.js';
-import { ALGORITHM_NAMES, algorithm, type KeyPair, type PqcAlgorithm } from '../pqc/algorithms.js';
+import {
+  ALGORITHM_NAMES,
+  ALGORITHMS,
+  algorithm,
+  type KeyPair,
+  type PqcAlgorithm,
+} from '../pqc/algorithms.js';
 import type { CryptoPool } from '../pqc/crypto-pool.js';
 import { generateKeyPair } from '../pqc/crypto-tasks.js';
 import type { Sealer } from '../pqc/host-key.js';
@@ -38,15 +44,33 @@ const PURPOSE_FAMILIES: Record<KeyPurpose, readonly string[]> = {
   kem: ['ML-KEM'],
 };
 
+const PURPOSES = Object.keys(PURPOSE_FAMILIES) as KeyPurpose[];
+
 export const KeyCreateSchema = Type.Object(
   {
     name: Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'unique; identifies the key in paths' }),
-    algorithm: Type.Enum(ALGORITHM_NAMES, { description: 'see GET /pqc/status' }),
-    purpose: Type.Enum(['attestation', 'kem', 'signing'], {
-      description: 'attestation: ML-DSA; signing: ML-DSA or SLH-DSA; kem: ML-KEM',
+    algorithm: Type.Enum(ALGORITHM_NAMES, {
+      description: 'see GET /pqc/status; one that `purpose` takes',
+    }),
+    purpose: Type.Enum(PURPOSES, {
+      description: PURPOSES.map((p) => `${p}: ${PURPOSE_FAMILIES[p].join(' or ')}`).join('; '),
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // The purpose→algorithm rule, one `if`/`then` per purpose: a mismatch is a 400 naming `algorithm`
+    // and listing what the purpose takes, and the body keeps one type with two enums for clients.
+    allOf: PURPOSES.map((purpose) => ({
+      if: { properties: { purpose: { const: purpose } }, required: ['purpose'] },
+      then: {
+        properties: {
+          algorithm: {
+            enum: ALGORITHMS.filter((a) => PURPOSE_FAMILIES[purpose].includes(a.family)).map((a) => a.name),
+          },
+        },
+      },
+    })),
+  },
 );
 export type KeyCreate = Static<typeof KeyCreateSchema>;
 
