@@ -14,16 +14,16 @@ import {
   type DiskOperations,
 } from '../domain/disk-operations.js';
 import {
-  MAX_IMAGE_BYTES,
-  MIN_IMAGE_BYTES,
   DiskImageSchema,
+  IMAGE_SIZE_RANGE,
+  imageNameSchema,
   type DiskImage,
   type DiskService,
 } from '../domain/disk-service.js';
 import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { PoolCreateSchema, PoolSchema, type PoolService, type PoolView } from '../domain/pool-service.js';
-import { formatSize } from '../domain/units.js';
-import { RESOURCE_NAME_PATTERN, SIZE_PATTERN } from '../domain/vm-definition.js';
+import { sizeSchema } from '../domain/units.js';
+import { RESOURCE_NAME_PATTERN } from '../domain/vm-definition.js';
 import { accepted } from './replies.js';
 import { auditContext } from './request-context.js';
 import { Deleted, ResourceNameParams } from './schemas.js';
@@ -35,17 +35,12 @@ const WRITE = { scope: 'storage:write' } as const;
 
 const CreateImageBody = Type.Object(
   {
-    name: Type.String({
-      pattern: RESOURCE_NAME_PATTERN,
-      description: 'letters, digits, `.`, `_`, `-`; not starting with `.`',
-    }),
+    name: imageNameSchema('unique across pools'),
     size: Type.Optional(
-      Type.String({
-        pattern: SIZE_PATTERN,
-        description:
-          `virtual size with a binary unit, ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}; ` +
-          "required but for a thin clone, which takes its base's size by default",
-      }),
+      sizeSchema(
+        `the virtual size, ${IMAGE_SIZE_RANGE}; required but for a thin clone, which takes its ` +
+          "base's size by default",
+      ),
     ),
     format: Type.Optional(Type.Enum(['qcow2', 'raw'], { default: 'qcow2' })),
     pool: Type.Optional(
@@ -65,7 +60,8 @@ const CreateImageBody = Type.Object(
       Type.String({
         pattern: RESOURCE_NAME_PATTERN,
         description:
-          'a thin clone (qcow2 overlay) of this image in the same pool; `size` defaults to its size',
+          'a thin clone (qcow2 overlay, clear, nothing preallocated) of this image in the same pool; ' +
+          '`size` defaults to its size',
       }),
     ),
     preallocation: Type.Optional(
@@ -75,7 +71,39 @@ const CreateImageBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // How the fields go together, stated for clients (disk-service.ts checks the same): a size
+    // unless a thin clone takes its base's; LUKS is qcow2's and takes a secret, which nothing else
+    // does; a thin clone is a clear qcow2 image that preallocates nothing.
+    anyOf: [{ required: ['size'] }, { required: ['backing'] }],
+    allOf: [
+      {
+        if: { properties: { encrypted: { const: true } }, required: ['encrypted'] },
+        then: { required: ['secret'] },
+      },
+      {
+        if: { required: ['secret'] },
+        then: { properties: { encrypted: { enum: [true] } }, required: ['encrypted'] },
+      },
+      {
+        if: { properties: { format: { const: 'raw' } }, required: ['format'] },
+        then: {
+          properties: { encrypted: { enum: [false] }, preallocation: { enum: ['off', 'falloc', 'full'] } },
+        },
+      },
+      {
+        if: { required: ['backing'] },
+        then: {
+          properties: {
+            format: { enum: ['qcow2'] },
+            encrypted: { enum: [false] },
+            preallocation: { enum: ['off'] },
+          },
+        },
+      },
+    ],
+  },
 );
 
 const Operation = schemaRef<OperationView>(OperationSchema);

@@ -31,10 +31,17 @@ import type { DiskFormat, DiskRecord, DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import type { VmRepository } from '../store/vms.js';
 import type { DiskClaims } from './disk-claims.js';
-import { assertNotInUse, imageBytes, type DiskImage, type DiskService } from './disk-service.js';
+import {
+  assertNotInUse,
+  imageBytes,
+  IMAGE_SIZE_RANGE,
+  imageNameSchema,
+  type DiskImage,
+  type DiskService,
+} from './disk-service.js';
 import type { OperationHandle, Operations, OperationView } from './operations.js';
 import type { PoolService } from './pool-service.js';
-import { formatSize } from './units.js';
+import { formatSize, sizeSchema } from './units.js';
 import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 import { assertNotBacking } from './backing.js';
 
@@ -43,7 +50,7 @@ const SECRET_OF_ENCRYPTED = Secret('the passphrase of an encrypted image (write-
 
 export const ResizeSchema = Type.Object(
   {
-    size: Type.String({ description: 'the new virtual size with a binary unit: 20G, 512M' }),
+    size: sizeSchema(`the new virtual size, ${IMAGE_SIZE_RANGE}`),
     shrink: Type.Optional(
       Type.Boolean({ description: 'required to make it smaller: what lies past the new end is lost' }),
     ),
@@ -56,7 +63,7 @@ export type ResizeInput = Static<typeof ResizeSchema>;
 export const ConvertSchema = Type.Object(
   {
     format: Type.Enum(['qcow2', 'raw']),
-    target: Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'the name of the new image' }),
+    target: imageNameSchema('the name of the new image'),
     compress: Type.Optional(Type.Boolean({ description: "qcow2's compressed clusters (qcow2 target only)" })),
     pool: Type.Optional(
       Type.String({

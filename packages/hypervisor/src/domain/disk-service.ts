@@ -18,12 +18,22 @@ import { createImage, imageInfo, type CreateOptions, type Preallocation } from '
 import type { DiskClaims } from './disk-claims.js';
 import type { PoolService } from './pool-service.js';
 import { formatSize, MIB, parseSize } from './units.js';
+import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 import { hasProcess } from './vm-states.js';
 import { assertNotBacking } from './backing.js';
 
 /** Largest image one request may create (virtual size; qcow2 allocates lazily). */
 export const MAX_IMAGE_BYTES = 16 * 1024 ** 4;
 export const MIN_IMAGE_BYTES = MIB;
+export const IMAGE_SIZE_RANGE = `${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`;
+
+/** The name of a new image: one file of its pool; `pools` would be shadowed by GET /storage/pools. */
+export const imageNameSchema = (what: string) =>
+  Type.String({
+    pattern: RESOURCE_NAME_PATTERN,
+    not: { const: 'pools' },
+    description: `${what}: letters, digits, \`.\`, \`_\`, \`-\`, not starting with \`.\`; not \`pools\``,
+  });
 
 /** A disk image as the API shows it: the one source of its type and of its OpenAPI schema. */
 export const DiskImageSchema = Type.Object(
@@ -78,14 +88,10 @@ export function imageBytes(size: string, field: string): number {
   const bytes = parseSize(size);
   if (bytes === undefined) throw invalidField(field, `'${size}' is not a size like 20G or 512M`);
   if (bytes < MIN_IMAGE_BYTES || bytes > MAX_IMAGE_BYTES) {
-    throw invalidField(
-      field,
-      `${size} is outside ${formatSize(MIN_IMAGE_BYTES)} to ${formatSize(MAX_IMAGE_BYTES)}`,
-      {
-        minimum: formatSize(MIN_IMAGE_BYTES),
-        maximum: formatSize(MAX_IMAGE_BYTES),
-      },
-    );
+    throw invalidField(field, `${size} is outside ${IMAGE_SIZE_RANGE}`, {
+      minimum: formatSize(MIN_IMAGE_BYTES),
+      maximum: formatSize(MAX_IMAGE_BYTES),
+    });
   }
   return bytes;
 }

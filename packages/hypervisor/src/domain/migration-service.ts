@@ -42,6 +42,7 @@ import { newVmRecord, type VmRecord, type VmRepository } from '../store/vms.js';
 import { tcpUri, type MigrationProgress, type MigrationResult } from '../drivers/migration-driver.js';
 import {
   createPeerHost,
+  DESTINATION_PATTERN,
   peerBaseUrl,
   type IncomingImage,
   type IncomingRequest,
@@ -50,7 +51,7 @@ import {
 import type { VmDriver } from '../drivers/vm-driver.js';
 import type { OperationHandle, Operations, OperationView } from './operations.js';
 import type { PoolService } from './pool-service.js';
-import { formatSize, parseSize } from './units.js';
+import { formatSize, parseSize, sizeSchema } from './units.js';
 import {
   BootSchema,
   CpuSchema,
@@ -71,9 +72,12 @@ export const MIN_BANDWIDTH_BYTES = 64 * 1024;
 export const MigrateSchema = Type.Object(
   {
     destination: Type.String({
-      minLength: 1,
+      format: 'uri',
+      pattern: DESTINATION_PATTERN,
       maxLength: 2048,
-      description: 'the API of the destination host, e.g. `http://host:9400` (its `/api/v1` may be given)',
+      description:
+        'the API of the destination host: `http://` or `https://`, a host name, an IPv4 address or a ' +
+        'bracketed IPv6 address, an optional port, e.g. `http://host-b:9400` (its `/api/v1` may be given)',
     }),
     token: Type.String({
       minLength: 1,
@@ -89,11 +93,10 @@ export const MigrateSchema = Type.Object(
       }),
     ),
     bandwidth: Type.Optional(
-      Type.String({
-        pattern: '^\\d+(\\.\\d+)?\\s*([KMGTkmgt]?)(i?[Bb])?$',
-        description:
-          'the most the migration stream may use per second, binary units (`32M` = 32 MiB/s); no limit by default',
-      }),
+      sizeSchema(
+        `the most the migration stream may use per second (\`32M\` = 32 MiB/s), at least ` +
+          `${formatSize(MIN_BANDWIDTH_BYTES)}; no limit by default`,
+      ),
     ),
   },
   { additionalProperties: false },

@@ -14,10 +14,14 @@ import type { DiskRecord, DiskRepository } from '../store/disks.js';
 import type { PoolRecord, PoolRepository } from '../store/pools.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import { imagePath } from './paths.js';
-import { formatSize, parseSize } from './units.js';
-import { RESOURCE_NAME_PATTERN, SIZE_PATTERN } from './vm-definition.js';
+import { formatSize, parseSize, sizeSchema } from './units.js';
+import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 
 export const DEFAULT_POOL = 'default';
+
+/** An absolute path of segments that are neither `.` nor `..`, as `poolDirectory` takes it. */
+const POOL_PATH_PATTERN =
+  '^(?:/(?:[^/.\\u0000][^/\\u0000]*|\\.[^/.\\u0000][^/\\u0000]*|\\.\\.[^/\\u0000]+))+/*$';
 
 export const PoolCreateSchema = Type.Object(
   {
@@ -25,13 +29,15 @@ export const PoolCreateSchema = Type.Object(
     path: Type.String({
       minLength: 2,
       maxLength: 4096,
-      description: 'an absolute directory, made when missing; no symbolic link, not inside another pool',
+      pattern: POOL_PATH_PATTERN,
+      description:
+        'an absolute, normalised directory (no `.` or `..` segment, no `//`; not `/`), made when missing; ' +
+        'no symbolic link on the way, not inside another pool nor holding one',
     }),
     capacity: Type.Optional(
-      Type.String({
-        pattern: SIZE_PATTERN,
-        description: 'the most virtual size its images may add up to (default: no limit but the filesystem)',
-      }),
+      sizeSchema(
+        'the most virtual size its images may add up to, at least 1 byte (default: no limit but the filesystem)',
+      ),
     ),
   },
   { additionalProperties: false },

@@ -4,11 +4,10 @@
  * (cpu count against the host, disk images that exist) are in `vm-validation.ts`.
  */
 import { Type, type Static } from 'typebox';
+import { formatSize, MIB, sizeSchema } from './units.js';
 
 export const VM_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$';
 export const RESOURCE_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$';
-/** `512M`, `2G`, `1.5G`, `2GiB`: binary units (see domain/units.ts). */
-export const SIZE_PATTERN = '^\\d+(\\.\\d+)?\\s*([KMGTPkmgtp]?)(i?[Bb])?$';
 
 export const StorageDeviceSchema = Type.Object(
   {
@@ -47,19 +46,26 @@ export const BootSchema = Type.Object(
   },
 );
 
+/** The least memory a VM may have; the most is the host's (vm-validation.ts). */
+export const MIN_MEMORY_BYTES = 32 * MIB;
+
 export const CpuSchema = Type.Object(
   {
-    count: Type.Integer({ minimum: 1, maximum: 512, description: 'virtual CPUs, at most the host threads' }),
+    count: Type.Integer({
+      minimum: 1,
+      maximum: 512,
+      description: "virtual CPUs, at most the host's threads (`cpu.threads` of GET /system/info)",
+    }),
   },
   { additionalProperties: false },
 );
 
 export const MemorySchema = Type.Object(
   {
-    size: Type.String({
-      pattern: SIZE_PATTERN,
-      description: 'memory with a binary unit suffix (`512M`, `2G`); from 32M to the host memory',
-    }),
+    size: sizeSchema(
+      `the memory: ${formatSize(MIN_MEMORY_BYTES)} to the host's (\`memory_total\` of GET /system/info), ` +
+        'a whole number of MiB',
+    ),
   },
   { additionalProperties: false },
 );

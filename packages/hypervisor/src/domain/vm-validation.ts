@@ -10,10 +10,10 @@ import type { LaunchSpec } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
 import { containedFile } from './paths.js';
 import { formatSize, MIB, parseSize } from './units.js';
-import type { VmDefinition } from './vm-definition.js';
+import { MIN_MEMORY_BYTES, type VmDefinition } from './vm-definition.js';
 import { assertNotBacking } from './backing.js';
 
-export const MIN_MEMORY_BYTES = 32 * MIB;
+export { MIN_MEMORY_BYTES };
 
 export interface DefinitionContext {
   host: HostLimits;

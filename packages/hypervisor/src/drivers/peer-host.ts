@@ -64,6 +64,35 @@ export interface PeerHost {
   abortIncoming(vm: string): Promise<void>;
 }
 
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+const H16 = '[0-9A-Fa-f]{1,4}';
+const LS32 = `(?:${H16}:${H16}|${IPV4})`;
+/** RFC 3986's IPv6address, every form of which the URL parser takes. */
+const IPV6 = [
+  `(?:${H16}:){6}${LS32}`,
+  `::(?:${H16}:){5}${LS32}`,
+  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+  `(?:(?:${H16}:){0,6}${H16})?::`,
+].join('|');
+/**
+ * A DNS name whose last label starts with a letter: the URL parser reads a name ending in a number
+ * (`a.1`, `0x1`) as an IPv4 address, and decodes `xn--` labels (no `--` here) as punycode.
+ */
+const LABEL = '[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*';
+const HOSTNAME = `(?:${LABEL}\\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*`;
+const PORT = '(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+/**
+ * The destinations `peerBaseUrl` takes, as a JSON Schema pattern: http or https, a host name, an
+ * IPv4 address or a bracketed IPv6 address, an optional port, and no path but the API's.
+ */
+export const DESTINATION_PATTERN = `^https?://(?:${HOSTNAME}|${IPV4}|\\[(?:${IPV6})\\])(?::${PORT})?(?:${API_PREFIX})?/?$`;
+
 /** `http://host:9400`, `http://host:9400/`, `http://host:9400/api/v1`: the API base, or a VALIDATION_ERROR. */
 export function peerBaseUrl(destination: string, field = 'destination'): URL {
   let url: URL;

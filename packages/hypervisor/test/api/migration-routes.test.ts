@@ -232,6 +232,7 @@ describe.skipIf(tools.skip)('live migration between two services (simulated driv
 
   it('translates what the destination says: a bad token, a host that does not answer, a taken name', async () => {
     await runningVm('web2', 'web2-disk');
+    const body = { destination: destination.url, token: destination.token };
     const denied = await source.call('POST', '/vms/web2/migrate', {
       destination: destination.url,
       token: 'hvt_not-a-token',
@@ -248,18 +249,33 @@ describe.skipIf(tools.skip)('live migration between two services (simulated driv
       body: { error: { code: 'MIGRATION_DESTINATION_UNREACHABLE' } },
     });
 
+    // Refused by the schema's pattern, before the VM is looked up: what the URL parser would not take
+    // or would read otherwise (`0` as 0.0.0.0, `a.1` as an IPv4 address), and what is not the API.
     for (const destinationUrl of [
       'ftp://host',
       'http://user:pw@host:1',
       'http://host:1/other',
       'not a url',
+      '0',
+      'http://a.1',
+      'http://host:0',
+      'http://host:1?x',
     ]) {
-      const bad = await source.call('POST', '/vms/web2/migrate', { destination: destinationUrl, token: 'x' });
+      const bad = await source.call('POST', '/vms/ghost/migrate', {
+        destination: destinationUrl,
+        token: 'x',
+      });
       expect(bad, destinationUrl).toMatchObject({
         status: 400,
-        body: { error: { code: 'VALIDATION_ERROR' } },
+        body: { error: { code: 'VALIDATION_ERROR', details: { field: 'destination' } } },
       });
     }
+    for (const bandwidth of ['1 G', '1iB', '٣M']) {
+      const bad = await source.call('POST', '/vms/ghost/migrate', { ...body, bandwidth });
+      expect(bad.body.error.details, bandwidth).toMatchObject({ field: 'bandwidth', location: 'body' });
+    }
+    const slow = await source.call('POST', '/vms/web2/migrate', { ...body, bandwidth: '63K' });
+    expect(slow.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'bandwidth' } });
 
     expect((await destination.call('POST', '/vms', { ...VM('web2', 'web2-disk'), devices: {} })).status).toBe(
       201,

@@ -80,6 +80,29 @@ describe.skipIf(ready.skip)('storage pools', () => {
     expect(await field({ name: 'inner', path: join(service.dir, 'fast', 'inner') })).toBe('path');
     expect(await field({ name: 'outer', path: service.dataDir })).toBe('path');
     expect(await field({ name: 'bad-size', path: join(service.dir, 'p2'), capacity: '0M' })).toBe('capacity');
+    expect(await field({ name: 'bad-size', path: join(service.dir, 'p2'), capacity: '1 T' })).toBe(
+      'capacity',
+    );
+    // What the schema's pattern states: absolute, no `.` or `..` segment, no empty one, not `/`.
+    for (const path of ['/', '//', '/a//b', '/a/./b', '/a/..', 'a/b', '/a/.']) {
+      expect(await field({ name: 'p3', path }), path).toBe('path');
+    }
+    const document = (await api('GET', '/openapi.json')).body;
+    const pattern = new RegExp(
+      document.paths['/api/v1/storage/pools'].post.requestBody.content['application/json'].schema.properties
+        .path.pattern,
+      'u',
+    );
+    for (const path of [
+      join(service.dir, 'p4'),
+      `${join(service.dir, 'p5')}/`,
+      `${service.dir}/.p6/..p7/...`,
+    ]) {
+      expect(pattern.test(path), path).toBe(true);
+      expect(
+        (await api('POST', '/storage/pools', { name: path.replace(/[^a-z0-9]/g, ''), path })).status,
+      ).toBe(201);
+    }
   });
 
   it('keeps image names inside their pool: no separators, no dot-dot, no NUL, no links followed', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIZE_PATTERN } from '../../src/domain/units.js';
 import { startTestService, type TestService } from '../support/in-process.js';
 import { socketApi } from '../support/socket-client.js';
 
@@ -81,5 +82,58 @@ describe.skipIf(ready.skip)('disk images (qemu-img)', () => {
     await api('POST', '/vms/vm1/stop', { force: true });
     expect((await api('DELETE', '/storage/disk1')).body).toEqual({ name: 'disk1', deleted: true });
     expect(existsSync(join(service.dataDir, 'images', 'disk1'))).toBe(false);
+  });
+});
+
+describe('the create body, as its schema states it', () => {
+  it.each([
+    ['no size and no base', { name: 'n1' }, 'size', 'is required'],
+    ['a size with a space', { name: 'n1', size: '2 G' }, 'size', undefined],
+    ['a size past 32 characters', { name: 'n1', size: `${'0'.repeat(32)}1G` }, 'size', undefined],
+    ['the reserved name pools', { name: 'pools', size: '1G' }, 'name', undefined],
+    ['encryption without a secret', { name: 'n1', size: '1G', encrypted: true }, 'secret', 'is required'],
+    ['a secret without encryption', { name: 'n1', size: '1G', secret: 'x' }, 'encrypted', undefined],
+    [
+      'encryption of a raw image',
+      { name: 'n1', size: '1G', format: 'raw', encrypted: true, secret: 'x' },
+      'encrypted',
+      undefined,
+    ],
+    [
+      'metadata preallocation of a raw image',
+      { name: 'n1', size: '1G', format: 'raw', preallocation: 'metadata' },
+      'preallocation',
+      undefined,
+    ],
+    ['a raw thin clone', { name: 'n1', backing: 'base', format: 'raw' }, 'format', 'must be one of "qcow2"'],
+    [
+      'an encrypted thin clone',
+      { name: 'n1', backing: 'base', encrypted: true, secret: 'x' },
+      'encrypted',
+      undefined,
+    ],
+    [
+      'a preallocated thin clone',
+      { name: 'n1', backing: 'base', preallocation: 'full' },
+      'preallocation',
+      undefined,
+    ],
+  ])('refuses %s before anything is made, naming the field', async (_, body, field, expected) => {
+    const refused = await api('POST', '/storage', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field, location: 'body', ...(expected === undefined ? {} : { expected }) },
+    });
+  });
+
+  it('states those rules in the OpenAPI document', async () => {
+    const document = (await api('GET', '/openapi.json')).body;
+    const body = document.paths['/api/v1/storage'].post.requestBody.content['application/json'].schema;
+    expect(body.anyOf).toEqual([{ required: ['size'] }, { required: ['backing'] }]);
+    expect(body.allOf).toHaveLength(4);
+    expect(body.properties.size.pattern).toBe(SIZE_PATTERN);
+    expect(body.properties.size.description).toMatch(/^the virtual size, 1M to 16T;/);
+    expect(body.properties.name.not).toEqual({ enum: ['pools'] });
   });
 });

@@ -76,6 +76,8 @@ describe('VM routes', () => {
     ['more vCPUs than the host has', { ...VM, cpu: { count: 4096 } }, 'cpu.count'],
     ['a fractional vCPU count', { ...VM, cpu: { count: 1.5 } }, 'cpu.count'],
     ['a memory size without digits', { ...VM, memory: { size: 'lots' } }, 'memory.size'],
+    ['a memory size with a space', { ...VM, memory: { size: '64 M' } }, 'memory.size'],
+    ['a memory size in another script', { ...VM, memory: { size: '٦٤M' } }, 'memory.size'],
     ['too little memory', { ...VM, memory: { size: '1M' } }, 'memory.size'],
     ['more memory than the host has', { ...VM, memory: { size: '64T' } }, 'memory.size'],
     [

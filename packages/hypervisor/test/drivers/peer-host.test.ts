@@ -1,6 +1,7 @@
 /** The other host's API as a migration's source names it: the URL checks and the base it calls. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPeerHost, peerBaseUrl } from '../../src/drivers/peer-host.js';
+import { createPeerHost, DESTINATION_PATTERN, peerBaseUrl } from '../../src/drivers/peer-host.js';
 
 describe('peerBaseUrl', () => {
   it.each([
@@ -20,6 +21,41 @@ describe('peerBaseUrl', () => {
     ['http://host:9400/v2', 'the API is at /api/v1'],
   ])('refuses %s', (given, words) => {
     expect(() => peerBaseUrl(given)).toThrow(words);
+  });
+
+  it('takes every destination its schema pattern admits', () => {
+    const pattern = new RegExp(DESTINATION_PATTERN, 'u');
+    fc.assert(
+      fc.property(fc.stringMatching(pattern), (destination) => {
+        expect(peerBaseUrl(destination).pathname).toBe('/api/v1');
+      }),
+      { numRuns: 3_000 },
+    );
+    for (const destination of [
+      'http://host-b:9400',
+      'https://b.example.com/api/v1/',
+      'http://10.0.0.2:65535',
+      'http://[fe80::1]:9400',
+      'http://[::ffff:192.0.2.1]',
+    ]) {
+      expect(pattern.test(destination), destination).toBe(true);
+    }
+    // Refused by the pattern, each for a reason the URL parser has: read as a number, decoded as
+    // punycode, not an address, not a port, not the API.
+    for (const destination of [
+      '0',
+      'http://0',
+      'http://a.1',
+      'http://xn--a',
+      'http://[::1::]',
+      'http://256.0.0.1',
+      'http://host:65536',
+      'http://host:9400/v2',
+      'HTTP://host',
+      'http://user@host',
+    ]) {
+      expect(pattern.test(destination), destination).toBe(false);
+    }
   });
 
   it('reaches the stream at the host name, without brackets for IPv6', () => {
