@@ -5,7 +5,15 @@
 import { defineError, KitErrors } from '@lab/server-kit/errors';
 
 export const VpErrors = {
+  /** A request that breaks its documented schema (the validators' own refusal, and its defences): 400. */
   validation: KitErrors.validation,
+  /**
+   * A request that matches its documented schema but breaks a rule the schema cannot state: a
+   * broken verify.json, a path given twice in an upload, a webhook target on a private address, a
+   * stage the job did not run. 422, under the same code as a schema refusal, so a client matches
+   * one code and the status tells which it was.
+   */
+  unprocessable: defineError<{ message: string }>('VALIDATION_ERROR', 'unprocessable', (p) => p.message),
   notFound: defineError<{ resource: string; id: string }>(
     'NOT_FOUND',
     'not_found',

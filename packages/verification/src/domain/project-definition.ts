@@ -3,6 +3,7 @@
  * process design kits and the project states. These schemas validate requests and document them.
  */
 import { Type, type Static } from 'typebox';
+import { VpErrors } from '../errors.js';
 
 /**
  * Process design kits known by name: the open-source ones as their distributions (open_pdks,
@@ -40,8 +41,36 @@ export const PROJECT_STATUSES = ['created', 'active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const PROJECT_NAME_MAX = 100;
-/** Printable characters (no control or format characters), no space at either end. */
-export const PROJECT_NAME_PATTERN = '^[^\\p{C}\\s](?:[^\\p{C}]*[^\\p{C}\\s])?$';
+/**
+ * What a name may not contain: every control, format and private-use character of the Basic
+ * Multilingual Plane (C0 and C1 controls; soft hyphen, Arabic number signs, zero-width characters
+ * and joiners, bidirectional marks, embeddings and isolates, word joiner and invisible operators,
+ * byte-order mark, interlinear annotation; U+E000 to U+F8FF) and the noncharacters U+FFFE and
+ * U+FFFF. Lone surrogates (U+D800 to U+DFFF) are refused too, by `assertWellFormed`: Rust's regex
+ * engine, which schemathesis validates with, refuses a pattern that names them.
+ *
+ * Spelled as ranges rather than `\p{C}`: Python's `re`, and so schemathesis, Hypothesis and Python
+ * clients generated from the document, cannot read property escapes. The ranges mean the same in
+ * JavaScript (Ajv's `u` flag), Python and Rust; unlike `\p{C}` they let through unassigned code
+ * points, whose category changes with each Unicode version, and the few format characters above
+ * the BMP.
+ */
+const NAME_FORBIDDEN =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e' +
+  '\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ue000-\\uf8ff\\ufeff\\ufff9-\\ufffb\\ufffe\\uffff';
+/** White space, spelled out: `\\s` differs between JavaScript and Python (and Python's ASCII mode). */
+const NAME_SPACE = '\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+/** Printable characters (none of NAME_FORBIDDEN), no white space at either end. */
+export const PROJECT_NAME_PATTERN = `^[^${NAME_FORBIDDEN}${NAME_SPACE}](?:[^${NAME_FORBIDDEN}]*[^${NAME_FORBIDDEN}${NAME_SPACE}])?$`;
+/** Refuses a name with a lone surrogate, the one character PROJECT_NAME_PATTERN cannot name. */
+export function assertWellFormedName(name: string): void {
+  if (/\p{Cs}/u.test(name)) {
+    throw VpErrors.unprocessable(
+      { message: 'name: contains a lone surrogate (U+D800 to U+DFFF), which is no character' },
+      { details: { field: 'name', suggestion: 'send the name as well-formed Unicode' } },
+    );
+  }
+}
 /** A simple Verilog identifier (escaped identifiers, `\name `, are not accepted). */
 export const VERILOG_IDENTIFIER_PATTERN = '^[A-Za-z_][A-Za-z0-9_$]*$';
 export const DESCRIPTION_MAX = 4096;
@@ -122,3 +151,8 @@ export interface Project {
 /** Fields a project list may be sorted by, each ascending or, with a `-` in front, descending. */
 export const PROJECT_SORT_FIELDS = ['name', 'created_at', 'updated_at', 'status', 'top_module'] as const;
 export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
+/** The values of a list's `sort`: each field, ascending, then each with a `-` in front, descending. */
+export const PROJECT_SORTS = [
+  ...PROJECT_SORT_FIELDS,
+  ...PROJECT_SORT_FIELDS.map((field) => `-${field}` as const),
+];

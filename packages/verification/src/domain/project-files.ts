@@ -16,7 +16,14 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createKeyedMutex } from '@lab/server-kit';
 import { VpErrors } from '../errors.js';
-import { inTheWay, lstatOrUndefined, pathSegments, realDirectories, treeFiles } from './project-paths.js';
+import {
+  assertStorable,
+  inTheWay,
+  lstatOrUndefined,
+  pathSegments,
+  realDirectories,
+  treeFiles,
+} from './project-paths.js';
 
 /** Files one upload request may carry, unless told otherwise. */
 export const MAX_UPLOAD_FILES = 10_000;
@@ -56,8 +63,12 @@ interface StagedFile {
   staged: string;
 }
 
+/** An upload against what its documented form states (no file, too many files): 400. */
 const uploadRefused = (message: string, details: Record<string, unknown>) =>
   VpErrors.validation({ message }, { details: { field: UPLOAD_FIELD, ...details } });
+/** An upload whose part names (paths, which no schema states) cannot make a tree: 422. */
+const pathsRefused = (message: string, details: Record<string, unknown>) =>
+  VpErrors.unprocessable({ message }, { details: { field: UPLOAD_FIELD, ...details } });
 
 /**
  * The paths of one upload so far, refusing a path given twice, or given both as a file and as a
@@ -68,14 +79,14 @@ function createPathSet() {
   /** Each directory of the files so far, with the first file inside it. */
   const directories = new Map<string, string>();
   const clash = (path: string, other: string) =>
-    uploadRefused(`${UPLOAD_FIELD}: '${path}' cannot be both a file and the directory of '${other}'`, {
+    pathsRefused(`${UPLOAD_FIELD}: '${path}' cannot be both a file and the directory of '${other}'`, {
       path: other,
       suggestion: 'give no file a path inside another file',
     });
   return (segments: readonly string[]): void => {
     const path = segments.join('/');
     if (files.has(path)) {
-      throw uploadRefused(`${UPLOAD_FIELD}: '${path}' is given twice`, {
+      throw pathsRefused(`${UPLOAD_FIELD}: '${path}' is given twice`, {
         path,
         suggestion: 'give each path once',
       });
@@ -202,6 +213,7 @@ export function createProjectFiles({
         let bytes = 0;
         for await (const file of incoming) {
           const segments = pathSegments(file.path, UPLOAD_FIELD);
+          assertStorable(segments, UPLOAD_FIELD, file.path);
           if (staged.length === uploadMaxFiles) {
             throw uploadRefused(`an upload carries at most ${uploadMaxFiles} files`, {
               limit: uploadMaxFiles,

@@ -13,13 +13,29 @@ import { join } from 'node:path';
 import { VpErrors } from '../errors.js';
 
 export const MAX_PATH_LENGTH = 1024;
+/** Longest file or directory name Linux file systems hold (NAME_MAX), in bytes of UTF-8. */
+export const MAX_SEGMENT_BYTES = 255;
+/** Longest path a file may be stored under, in bytes of UTF-8: PATH_MAX less room for the data directory. */
+export const MAX_PATH_BYTES = 3072;
 const EXAMPLE = 'rtl/counter.v';
 // C0 and C1 control characters, NUL included, and DEL.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+// What a segment may not contain: `/`, a backslash, a control character.
+const NOT_IN_SEGMENT = '/\\\\\\u0000-\\u001f\\u007f-\\u009f';
+/** One segment that is not `.` or `..`: a first character other than a dot, or one or two dots and more. */
+const SEGMENT = `(?:\\.?[^.${NOT_IN_SEGMENT}][^${NOT_IN_SEGMENT}]*|\\.\\.[^${NOT_IN_SEGMENT}]+)`;
+/**
+ * What `pathSegments` accepts, as a JSON Schema pattern: segments joined by single `/`s. Plain
+ * classes and alternatives only, no lookaround, so the engines clients validate with (JavaScript,
+ * Python's `re`, Rust's `regex`) read it alike. Its length is the schema's `maxLength`.
+ */
+export const PROJECT_PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
+
+/** A refused path: 422, as a path a schema states is refused by its pattern before it gets here. */
 function invalidPath(field: string, path: string, problem: string, suggestion: string) {
-  return VpErrors.validation(
+  return VpErrors.unprocessable(
     { message: `${field}: '${path}' ${problem}` },
     { details: { field, path, suggestion } },
   );
@@ -29,7 +45,8 @@ function invalidPath(field: string, path: string, problem: string, suggestion: s
 export function pathSegments(path: string, field: string): string[] {
   const relative = `use a relative path with '/' between directories, like '${EXAMPLE}'`;
   if (path.length === 0) throw invalidPath(field, path, 'is empty', `name the file, like '${EXAMPLE}'`);
-  if (path.length > MAX_PATH_LENGTH) {
+  // Characters as JSON Schema counts them (code points), so the documented maxLength is this one.
+  if (path.length > MAX_PATH_LENGTH && [...path].length > MAX_PATH_LENGTH) {
     throw invalidPath(field, path, `is longer than ${MAX_PATH_LENGTH} characters`, 'use a shorter path');
   }
   if (CONTROL.test(path)) {
@@ -60,6 +77,26 @@ export function inTheWay(field: string, path: string, what: string) {
   );
 }
 
+/**
+ * Checks that the segments of a path (checked by `pathSegments`) fit a file system, as a file is
+ * about to be stored under it: each name at most MAX_SEGMENT_BYTES, the whole at most
+ * MAX_PATH_BYTES. A VALIDATION_ERROR naming `field` and the path otherwise.
+ */
+export function assertStorable(segments: readonly string[], field: string, path: string): void {
+  const long = segments.find((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES);
+  if (long !== undefined) {
+    throw invalidPath(
+      field,
+      path,
+      `has a name longer than ${MAX_SEGMENT_BYTES} bytes ('${long.slice(0, 32)}...')`,
+      `shorten each file and directory name to at most ${MAX_SEGMENT_BYTES} bytes`,
+    );
+  }
+  if (Buffer.byteLength(path) > MAX_PATH_BYTES) {
+    throw invalidPath(field, path, `is longer than ${MAX_PATH_BYTES} bytes`, 'use a shorter path');
+  }
+}
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** `lstat`, with undefined for a path that does not exist. */
@@ -67,7 +104,8 @@ export async function lstatOrUndefined(path: string) {
   try {
     return await lstat(path);
   } catch (error) {
-    if (isMissing(error)) return undefined;
+    // A name longer than the file system holds names nothing there.
+    if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return undefined;
     throw error;
   }
 }

@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { VpErrors } from '../errors.js';
 import type { ProjectStore } from '../store/projects.js';
 import {
+  assertWellFormedName,
   normalisePdk,
   PROJECT_NAME_MAX,
   PROJECT_SORT_FIELDS,
@@ -123,6 +124,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
 
   return {
     create(input: ProjectCreate): Project {
+      assertWellFormedName(input.name);
       const at = now();
       const project: Project = {
         id: newProjectId(),
@@ -157,6 +159,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
      * an archived project to the status its history gives; a left-out status stays.
      */
     update(id: string, input: ProjectUpdate): Project {
+      assertWellFormedName(input.name);
       const fields = {
         name: input.name,
         top_module: input.top_module,

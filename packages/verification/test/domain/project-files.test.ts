@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { expectAppErrorAsync } from '@lab/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { createProjectFiles, type IncomingFile } from '../../src/domain/project-files.js';
+import { MAX_SEGMENT_BYTES } from '../../src/domain/project-paths.js';
 import { incoming } from '../support/projects.js';
 
 const PROJECT = 'prj_0123456789abcdef';
@@ -65,8 +66,29 @@ describe('project files', () => {
       'VALIDATION_ERROR',
     );
     expect(error.details).toMatchObject({ field: 'files[]', path, suggestion: expect.any(String) });
+    // No schema states a part's file name: its refusal is the 422 of a well-formed request.
+    expect(error.kind).toBe('unprocessable');
     expect(paths()).toEqual([]);
     expect(staged()).toEqual([]);
+  });
+
+  it('refuses a name longer than a file system holds, or a path over its byte bound, with 422', async () => {
+    const { receive, paths, staged } = testFiles();
+    for (const path of [
+      `rtl/${'n'.repeat(MAX_SEGMENT_BYTES + 1)}.v`,
+      // 86 three-byte characters: 258 bytes in 86 characters.
+      `${'\u20ac'.repeat(86)}.v`,
+      // 796 characters, but 3,136 bytes: 13 directories of 60 four-byte characters.
+      `${`${'\u{1F600}'.repeat(60)}/`.repeat(13)}a.v`,
+    ]) {
+      const error = await expectAppErrorAsync(receive(incoming({ [path]: 'x' })), 'VALIDATION_ERROR');
+      expect(error.kind, path.slice(0, 20)).toBe('unprocessable');
+      expect(error.details).toMatchObject({ field: 'files[]', path });
+    }
+    expect(paths()).toEqual([]);
+    expect(staged()).toEqual([]);
+    const longest = `${'n'.repeat(MAX_SEGMENT_BYTES - 2)}.v`;
+    expect(await receive(incoming({ [longest]: 'x' }))).toEqual([longest]);
   });
 
   it('refuses a path given twice and a file that is also a directory of another', async () => {
@@ -75,9 +97,8 @@ describe('project files', () => {
       yield* incoming({ 'a.v': '1' });
       yield* incoming({ 'a.v': '2' });
     };
-    expect(
-      (await expectAppErrorAsync(receive(twice()), 'VALIDATION_ERROR', 'given twice')).details.path,
-    ).toBe('a.v');
+    const given = await expectAppErrorAsync(receive(twice()), 'VALIDATION_ERROR', 'given twice');
+    expect([given.details.path, given.kind]).toEqual(['a.v', 'unprocessable']);
     await expectAppErrorAsync(
       receive(incoming({ rtl: 'file', 'rtl/a.v': 'x' })),
       'VALIDATION_ERROR',
@@ -114,9 +135,11 @@ describe('project files', () => {
     expect(paths()).toHaveLength(5);
   });
 
-  it('refuses an upload with no file', async () => {
+  it('refuses an upload with no file, as its documented form does (400)', async () => {
     const { receive } = testFiles();
-    await expectAppErrorAsync(receive(incoming({})), 'VALIDATION_ERROR', 'no file');
+    expect((await expectAppErrorAsync(receive(incoming({})), 'VALIDATION_ERROR', 'no file')).kind).toBe(
+      'invalid',
+    );
   });
 
   it('never writes through a symbolic link planted in the tree, as a directory or as a file', async () => {
@@ -155,6 +178,9 @@ describe('project files', () => {
     await expectAppErrorAsync(files.remove(PROJECT, 'rtl'), 'NOT_FOUND');
     await expectAppErrorAsync(files.remove(PROJECT, '../x'), 'VALIDATION_ERROR');
     await expectAppErrorAsync(files.remove('prj_ffffffffffffffff', 'a.v'), 'NOT_FOUND');
+    // A name no file system holds names no file: not found, not a failure of the file system call.
+    await expectAppErrorAsync(files.remove(PROJECT, 'n'.repeat(300)), 'NOT_FOUND');
+    await expectAppErrorAsync(files.remove(PROJECT, `rtl/${'n'.repeat(300)}/b.v`), 'NOT_FOUND');
   });
 
   it('deletes a planted link itself, not what it points to, and refuses paths through one', async () => {
