@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { VpErrors } from '../errors.js';
 import { isGlob, matchGlob } from './glob.js';
@@ -51,6 +51,29 @@ const LEAVES = new Map(scalarLeaves(VerifyConfigSchema));
 
 /** The keys `config_overrides` may name: every scalar setting of verify.json (lists are not). */
 export const OVERRIDABLE_KEYS: readonly string[] = [...LEAVES.keys()];
+
+/** A leaf's schema as an override takes it: without its default, which would fill in an override. */
+function overrideSchema(leaf: SchemaNode): TSchema {
+  const schema: Record<string, unknown> = { ...leaf };
+  delete schema.default;
+  return Type.Optional(schema);
+}
+
+/**
+ * `config_overrides` as the API documents and validates it: each key of OVERRIDABLE_KEYS with the
+ * type and range of its setting, and no other key. `validateOverrides` checks the same for callers
+ * that do not come through the schema.
+ */
+export const ConfigOverridesSchema = Type.Object(
+  Object.fromEntries([...LEAVES].map(([key, leaf]) => [key, overrideSchema(leaf)])),
+  {
+    additionalProperties: false,
+    description:
+      'settings of verify.json that hold one value, by dotted key, with the value to use for this job, e.g. ' +
+      '{"simulation.coverage": true, "formal.depth": 30}. A key under crypto.ntt, crypto.kat or crypto.entropy ' +
+      'needs that section in verify.json (422 otherwise).',
+  },
+);
 
 /** What a leaf takes, in words: `an integer from 1 to 1000`, `one of "verilator", "icarus"`. */
 function expectedValue(leaf: SchemaNode): string {
@@ -186,7 +209,7 @@ function parseConfigFile(text: string): unknown {
   } catch (error) {
     const position = jsonSyntaxError(text);
     const where = position === undefined ? '' : ` at line ${position.line}, column ${position.column}`;
-    throw VpErrors.validation(
+    throw VpErrors.unprocessable(
       { message: `${CONFIG_FILE} is not valid JSON${where}: ${(error as Error).message}` },
       {
         cause: error,
@@ -210,7 +233,7 @@ function readConfig(sourceDir: string, present: boolean): VerifyConfig {
   const [issue] = Value.Errors(VerifyConfigSchema, config) as Iterable<ConfigIssue>;
   if (issue === undefined) return config as VerifyConfig;
   const described = describeConfigIssue(issue, valueAt(config, issue.instancePath));
-  throw VpErrors.validation(
+  throw VpErrors.unprocessable(
     { message: `${CONFIG_FILE}: ${described.field} ${described.expected}` },
     { details: { ...described, file: CONFIG_FILE } },
   );
@@ -225,7 +248,7 @@ function setLeaf(config: VerifyConfig, key: string, value: OverrideValue): void 
   if (parent === undefined) {
     // An optional section (`crypto.ntt`) that verify.json does not declare: there is nothing to adjust.
     const section = path.slice(0, -1).join('.');
-    throw VpErrors.validation(
+    throw VpErrors.unprocessable(
       { message: `config_overrides: '${key}' adjusts ${section}, which ${CONFIG_FILE} does not declare` },
       { details: { field: key, suggestion: `declare ${section} in ${CONFIG_FILE}` } },
     );
@@ -255,7 +278,7 @@ function expandFileList(files: readonly string[], patterns: readonly string[], f
     const matches = isGlob(pattern) ? matchGlob(files, pattern) : files.filter((file) => file === pattern);
     if (matches.length === 0) {
       const closest = closestMatch(pattern, files);
-      throw VpErrors.validation(
+      throw VpErrors.unprocessable(
         { message: `${CONFIG_FILE}: ${entry} '${pattern}' matches no file of the project` },
         {
           details: {
@@ -287,7 +310,7 @@ function checkIncludeDirs(files: readonly string[], directories: readonly string
     const field = `include_dirs.${index}`;
     pathSegments(directory, field);
     if (!existing.has(directory)) {
-      throw VpErrors.validation(
+      throw VpErrors.unprocessable(
         { message: `${CONFIG_FILE}: ${field} '${directory}' is not a directory of the project` },
         {
           details: {
@@ -329,7 +352,7 @@ export function resolveProjectConfig(
       : expandFileList(files, config.sources, 'sources')
   ).filter((file) => !testbench.includes(file) && !harness.includes(file));
   if (sources.length === 0) {
-    throw VpErrors.validation(
+    throw VpErrors.unprocessable(
       { message: 'the project has no design sources' },
       {
         details: {

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expectAppError } from '@lab/server-kit/testing';
+import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import {
+  ConfigOverridesSchema,
   OVERRIDABLE_KEYS,
   resolveProjectConfig,
   validateOverrides,
@@ -79,6 +81,56 @@ describe('config overrides', () => {
       expected,
     );
     expect(error.details).toEqual({ field: key, expected, suggestion: `use ${expected}` });
+  });
+
+  it('has a schema that accepts what validateOverrides accepts, and fills in nothing', () => {
+    const samples: [Record<string, unknown>, boolean][] = [
+      [{ 'simulation.coverage': false, 'formal.depth': 40, 'simulation.simulator': 'icarus' }, true],
+      [{ 'crypto.side_channel.threshold': 4.5, top_module: 'counter' }, true],
+      [{}, true],
+      [{ 'formal.dept': 3 }, false],
+      [{ 'formal.depth': 0 }, false],
+      [{ 'formal.depth': 2.5 }, false],
+      [{ 'simulation.coverage': 'yes' }, false],
+      [{ 'simulation.simulator': 'verilater' }, false],
+      [{ sources: 'a.v' }, false],
+    ];
+    for (const [overrides, valid] of samples) {
+      const validated = (() => {
+        try {
+          validateOverrides(overrides);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      expect([Value.Check(ConfigOverridesSchema, overrides), validated], JSON.stringify(overrides)).toEqual([
+        valid,
+        valid,
+      ]);
+    }
+    expect(Object.keys(ConfigOverridesSchema.properties).sort()).toEqual([...OVERRIDABLE_KEYS].sort());
+    expect(Value.Default(ConfigOverridesSchema, {})).toEqual({});
+  });
+
+  it('refuses overrides as a schema would (400), and what verify.json makes impossible with 422', () => {
+    expect(expectAppError(() => validateOverrides({ 'formal.dept': 3 }), 'VALIDATION_ERROR').kind).toBe(
+      'invalid',
+    );
+    const undeclared = expectAppError(
+      () => resolveProjectConfig(PROJECT, sourceDir(DESIGN), { 'crypto.ntt.vectors': 3 }),
+      'VALIDATION_ERROR',
+      'does not declare',
+    );
+    expect(undeclared.kind).toBe('unprocessable');
+    const broken = expectAppError(
+      () => resolveProjectConfig(PROJECT, withConfig('{"formal": '), {}),
+      'VALIDATION_ERROR',
+      'not valid JSON',
+    );
+    expect(broken.kind).toBe('unprocessable');
+    const empty = expectAppError(() => resolveProjectConfig(PROJECT, sourceDir({}), {}), 'VALIDATION_ERROR');
+    expect([empty.kind, empty.details.field]).toEqual(['unprocessable', 'sources']);
   });
 
   it('suggests the closest value of an enumeration', () => {

@@ -34,12 +34,10 @@ function checkedStages(jobStages: readonly string[], include: readonly string[] 
   for (const [index, name] of include.entries()) {
     if (jobStages.includes(name)) continue;
     const closest = closestMatch(name, jobStages);
-    throw VpErrors.validation(
-      {
-        message: (STAGES as readonly string[]).includes(name)
-          ? `the job did not run the stage '${name}'`
-          : `unknown stage '${name}'`,
-      },
+    // A stage name the schema knows, of a stage this job did not run: the request is well formed.
+    const known = (STAGES as readonly string[]).includes(name);
+    throw (known ? VpErrors.unprocessable : VpErrors.validation)(
+      { message: known ? `the job did not run the stage '${name}'` : `unknown stage '${name}'` },
       {
         details: {
           field: `include[${index}]`,
@@ -62,7 +60,7 @@ export class ReportService {
     const name = request.template ?? null;
     if (name === null) return null;
     if ((request.format ?? 'html') !== 'html') {
-      throw VpErrors.validation(
+      throw VpErrors.unprocessable(
         { message: `a template applies to HTML reports only, not to format '${request.format}'` },
         { details: { field: 'template', suggestion: "leave out 'template', or ask for format 'html'" } },
       );
