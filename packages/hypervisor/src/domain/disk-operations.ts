@@ -73,7 +73,12 @@ export const ConvertSchema = Type.Object(
     ),
     secret: Type.Optional(SECRET_OF_ENCRYPTED),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Stated for clients; `convert` checks the same.
+    if: { properties: { format: { const: 'raw' } } },
+    then: { properties: { compress: { enum: [false] } } },
+  },
 );
 export type ConvertInput = Static<typeof ConvertSchema>;
 

@@ -50,7 +50,7 @@ import {
 } from '../drivers/peer-host.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import type { OperationHandle, Operations, OperationView } from './operations.js';
-import type { PoolService } from './pool-service.js';
+import { PROBE_ID_PATTERN, type PoolService } from './pool-service.js';
 import { formatSize, parseSize, sizeSchema } from './units.js';
 import {
   BootSchema,
@@ -132,7 +132,10 @@ export const IncomingSchema = Type.Object(
     ),
     probe: Type.Object(
       {
-        id: Type.String({ format: 'uuid' }),
+        id: Type.String({
+          pattern: PROBE_ID_PATTERN,
+          description: 'a UUID in lowercase, as the source makes it',
+        }),
         secret: Type.String({ pattern: '^[0-9a-f]{64}$' }),
       },
       {

@@ -23,6 +23,10 @@ export const DEFAULT_POOL = 'default';
 const POOL_PATH_PATTERN =
   '^(?:/(?:[^/.\\u0000][^/\\u0000]*|\\.[^/.\\u0000][^/\\u0000]*|\\.\\.[^/\\u0000]+))+/*$';
 
+/** A migration's probe file is named by a lowercase UUID (`randomUUID`), and nothing else. */
+export const PROBE_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const PROBE_ID = new RegExp(PROBE_ID_PATTERN);
+
 export const PoolCreateSchema = Type.Object(
   {
     name: Type.String({ pattern: RESOURCE_NAME_PATTERN }),
@@ -224,7 +228,7 @@ export function createPoolService(options: PoolServiceOptions) {
      * proof that both hosts see the same directory, not two of the same name. `id` is a UUID.
      */
     probeFile: (pool: string, id: string): string => {
-      if (!/^[0-9a-f-]{36}$/.test(id)) throw invalidField('probe.id', `'${id}' is not a UUID`);
+      if (!PROBE_ID.test(id)) throw invalidField('probe.id', `'${id}' is not a UUID`);
       return join(load(pool).path, `.hv-migration-${id}.probe`);
     },
   };

@@ -146,6 +146,38 @@ export const PQC_TIME_LIMITS: PqcTimeLimits = {
   keygenMs: 300_000,
 };
 
+/**
+ * The bounds between a benchmark's fields, as the schema states them (`benchmark` checks the same):
+ * iterations for SLH-DSA, and seconds by how many algorithms are named, rounded down to the
+ * hundredth so that the product stays within the limit in floating point too.
+ */
+function benchmarkBounds() {
+  const slowNames = ALGORITHMS.filter((a) => a.slow).map((a) => a.name);
+  const seconds = [];
+  for (let count = 1; count <= ALGORITHMS.length; count += 1) {
+    const most = Math.floor((100 * BENCHMARK_LIMITS.maxTotalSeconds) / (3 * count)) / 100;
+    if (most >= BENCHMARK_LIMITS.maxSeconds) continue;
+    seconds.push({
+      if: {
+        properties: { algorithms: { minItems: count } },
+        required: ['algorithms'],
+        not: { required: ['iterations'] },
+      },
+      then: { properties: { seconds: { maximum: most } } },
+    });
+  }
+  return [
+    {
+      if: {
+        properties: { algorithms: { contains: { enum: slowNames } } },
+        required: ['algorithms', 'iterations'],
+      },
+      then: { properties: { iterations: { maximum: BENCHMARK_LIMITS.maxSlowIterations } } },
+    },
+    ...seconds,
+  ];
+}
+
 export const BenchmarkRequestSchema = Type.Union([
   Type.Object(
     {
@@ -170,11 +202,12 @@ export const BenchmarkRequestSchema = Type.Union([
           maximum: BENCHMARK_LIMITS.maxSeconds,
           description:
             'time per operation when iterations is absent (default 1); algorithms × 3 × seconds ' +
-            `is at most ${BENCHMARK_LIMITS.maxTotalSeconds}`,
+            `is at most ${BENCHMARK_LIMITS.maxTotalSeconds}, so at most ${BENCHMARK_LIMITS.maxTotalSeconds} / ` +
+            '(3 × algorithms), to the hundredth below',
         }),
       ),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, allOf: benchmarkBounds() },
   ),
   Type.Null(),
 ]);

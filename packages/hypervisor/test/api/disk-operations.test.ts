@@ -224,6 +224,13 @@ describe.skipIf(ready.skip)('convert', () => {
       compress: true,
     });
     expect(fieldOf(refused)).toBe('compress');
+    // The schema states it, so the image is not even looked up.
+    const stated = await api('POST', '/storage/ghost/convert', {
+      format: 'raw',
+      target: 'x',
+      compress: true,
+    });
+    expect(stated.body.error.details).toMatchObject({ field: 'compress', location: 'body' });
   });
 
   it('keeps targets inside their pool: names without separators, unique, in a pool that exists', async () => {

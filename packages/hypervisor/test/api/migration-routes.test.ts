@@ -211,7 +211,7 @@ describe.skipIf(tools.skip)('live migration between two services (simulated driv
   it('refuses a directory of the same path that is not the same storage (the probe is not there)', async () => {
     const images = [{ name: 'x', format: 'qcow2', pool_path: shared, backing: null }];
     writeFileSync(join(shared, 'x'), '');
-    const refused = await destination.call('POST', '/vms/ghost/incoming', {
+    const incoming = {
       uuid: '00000000-0000-4000-8000-000000000000',
       definition: {
         cpu: { count: 1 },
@@ -220,12 +220,19 @@ describe.skipIf(tools.skip)('live migration between two services (simulated driv
         boot: null,
       },
       images,
-      probe: { id: '00000000-0000-4000-8000-000000000001', secret: 'a'.repeat(64) },
-    });
-    rmSync(join(shared, 'x'));
+      probe: { id: '00000000-0000-4000-a000-000000000001', secret: 'a'.repeat(64) },
+    };
+    const refused = await destination.call('POST', '/vms/ghost/incoming', incoming);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'MIGRATION_STORAGE_UNSHARED' });
     expect(refused.body.error.message).toContain("the source's probe file is not in it");
+    // A probe is named by a lowercase UUID, as the source makes it: the schema says so.
+    const upper = await destination.call('POST', '/vms/ghost/incoming', {
+      ...incoming,
+      probe: { ...incoming.probe, id: incoming.probe.id.replace('a', 'A') },
+    });
+    rmSync(join(shared, 'x'));
+    expect(upper.body.error.details).toMatchObject({ field: 'probe.id', location: 'body' });
     expect((await destination.call('GET', '/vms/ghost')).status).toBe(404);
     expect((await destination.call('GET', '/storage/x')).status).toBe(404);
   });

@@ -263,10 +263,15 @@ describe('PQC benchmark', () => {
       seconds: 10,
     });
     expect(long.status).toBe(400);
-    expect(long.body.error.details.field).toBe('seconds');
+    // The schema states these bounds (location body), seconds to the hundredth below 60 / (3 × 3).
+    expect(long.body.error.details).toMatchObject({
+      field: 'seconds',
+      location: 'body',
+      expected: 'must be <= 6.66',
+    });
     const slow = await call('POST', '/pqc/benchmark', { algorithms: ['SLH-DSA-SHAKE-256s'], iterations: 50 });
     expect(slow.status).toBe(400);
-    expect(slow.body.error.details.field).toBe('iterations');
+    expect(slow.body.error.details).toMatchObject({ field: 'iterations', location: 'body' });
     const unknown = await call('POST', '/pqc/benchmark', { algorithms: ['RSA-2048'] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('VALIDATION_ERROR');
