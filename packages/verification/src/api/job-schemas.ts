@@ -1,6 +1,7 @@
 /** The job resources as the API shows them: one TypeBox schema each, named in the OpenAPI document. */
 import { Nullable } from '@lab/server-kit';
 import { Type, type TSchema } from 'typebox';
+import { ConfigOverridesSchema } from '../domain/project-config.js';
 import { STAGES } from '../domain/verify-config.js';
 import { pageParameters } from './paging.js';
 
@@ -27,23 +28,13 @@ export const JobErrorSchema = Type.Object(
 export const SubmitJobBody = Type.Object(
   {
     stages: Type.Optional(
-      Type.Array(Type.String({ maxLength: 32 }), {
+      Type.Array(Type.Enum(STAGES), {
         minItems: 1,
         maxItems: STAGES.length,
         description: `stages to run, of ${STAGES.join(', ')}; run in that order whatever the order given (default: all of them)`,
       }),
     ),
-    config_overrides: Type.Optional(
-      Type.Record(
-        Type.String({ maxLength: 128 }),
-        Type.Union([Type.Boolean(), Type.Number(), Type.String({ maxLength: 1024 })]),
-        {
-          maxProperties: 64,
-          description:
-            'dotted keys of verify.json with the value to use for this job, e.g. {"simulation.coverage": true, "formal.depth": 30}',
-        },
-      ),
-    ),
+    config_overrides: Type.Optional(ConfigOverridesSchema),
   },
   { additionalProperties: false },
 );

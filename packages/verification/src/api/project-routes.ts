@@ -8,7 +8,7 @@ import {
   defineRoute,
   documentedError,
   KitErrors,
-  Nullable,
+  NoContent,
   registerRoutes,
   schemaRef,
   type App,
@@ -22,7 +22,7 @@ import { VpErrors } from '../errors.js';
 import {
   PDK_MAX,
   PROJECT_NAME_MAX,
-  PROJECT_SORT_FIELDS,
+  PROJECT_SORTS,
   PROJECT_STATUSES,
   ProjectCreateSchema,
   ProjectUpdateSchema,
@@ -30,7 +30,12 @@ import {
   type Project,
 } from '../domain/project-definition.js';
 import { UPLOAD_FIELD, type IncomingFile, type UploadLimits } from '../domain/project-files.js';
-import { MAX_PATH_LENGTH } from '../domain/project-paths.js';
+import {
+  MAX_PATH_BYTES,
+  MAX_PATH_LENGTH,
+  MAX_SEGMENT_BYTES,
+  PROJECT_PATH_PATTERN,
+} from '../domain/project-paths.js';
 import { DEFAULT_SORT, type ProjectService } from '../domain/project-service.js';
 import { pageParameters } from './paging.js';
 import { READ, WRITE } from './scopes.js';
@@ -65,13 +70,15 @@ const ProjectRef = schemaRef<ProjectView>(ProjectSchema);
 const ProjectParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'project id, like `prj_0123456789abcdef`' }),
 });
-const NoContent = (description: string) => Type.Null({ description });
 
 const notFound = documentedError('NOT_FOUND: no project has this id');
 const archivedConflict = 'CONFLICT: the project is archived (`details.field` is `status`): restore it first';
 const invalidProject = documentedError(
   `VALIDATION_ERROR: a field is missing or wrong; \`details.field\` names it (name of 1 to ${PROJECT_NAME_MAX} printable ` +
     `characters, top_module a Verilog identifier, target_pdk a kit identifier of 1 to ${PDK_MAX} characters)`,
+);
+const unpairedName = documentedError(
+  'VALIDATION_ERROR: the name holds a lone surrogate (U+D800 to U+DFFF), which its pattern cannot name',
 );
 const nameTaken = documentedError(
   'CONFLICT: another project has this name; `details.field` is `name`, `details.suggestion` a free one',
@@ -107,7 +114,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
       schema: {
         description: 'Creates a project in status `created`; answers 201 with it and its `Location`.',
         body: ProjectCreateSchema,
-        response: { 201: ProjectRef, 400: invalidProject, 409: nameTaken },
+        response: { 201: ProjectRef, 400: invalidProject, 409: nameTaken, 422: unpairedName },
       },
       handler: async (request, reply) => {
         const view = projectView(projects.create(request.body));
@@ -128,10 +135,9 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
             Type.Enum([...PROJECT_STATUSES], { description: 'only projects in this status' }),
           ),
           sort: Type.Optional(
-            Type.String({
-              maxLength: 64,
+            Type.Enum(PROJECT_SORTS, {
               description:
-                `field to sort by: ${PROJECT_SORT_FIELDS.join(', ')}; a \`-\` in front sorts descending ` +
+                'field to sort by; a `-` in front sorts descending ' +
                 `(default \`${DEFAULT_SORT}\`). Names sort without regard to case.`,
             }),
           ),
@@ -144,8 +150,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
             per_page: Type.Integer(),
           }),
           400: documentedError(
-            'VALIDATION_ERROR: a bad page, per_page or status, or an unknown sort field ' +
-              '(`details.suggestion` names the closest valid one)',
+            'VALIDATION_ERROR: a bad page, per_page, status or sort, or an unknown parameter; `details.field` names it',
           ),
         },
       },
@@ -175,7 +180,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
           '`status` archives (`archived`) or restores (`created` or `active`) the project; left out, it stays.',
         params: ProjectParams,
         body: ProjectUpdateSchema,
-        response: { 200: ProjectRef, 400: invalidProject, 404: notFound, 409: nameTaken },
+        response: { 200: ProjectRef, 400: invalidProject, 404: notFound, 409: nameTaken, 422: unpairedName },
       },
       handler: async (request) => projectView(projects.update(request.params.id, request.body)),
     }),
@@ -231,11 +236,20 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
           'Directories left empty go too.',
         params: Type.Object({
           ...ProjectParams.properties,
-          '*': Type.String({ description: 'path of the file, relative to the project' }),
+          '*': Type.String({
+            minLength: 1,
+            maxLength: MAX_PATH_LENGTH,
+            pattern: PROJECT_PATH_PATTERN,
+            description:
+              'path of the file, relative to the project: segments of no control character and no ' +
+              'backslash, none of them `.` or `..`, joined by single `/`',
+          }),
         }),
         response: {
           204: NoContent('deleted'),
-          400: documentedError('VALIDATION_ERROR: not a relative path (`..`, absolute, control characters)'),
+          400: documentedError(
+            'VALIDATION_ERROR: not a relative path (`..`, absolute, control characters, backslashes)',
+          ),
           404: documentedError('NOT_FOUND: no such project, or no such file in it'),
           409: documentedError(`${archivedConflict}; or the path leads through a symbolic link`),
         },
@@ -294,26 +308,34 @@ function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLim
       description:
         `A \`multipart/form-data\` body with one part named \`${UPLOAD_FIELD}\` (or \`files\`) per file, whose ` +
         'file name is its path in the project (`rtl/counter.v`: directories are kept). A file of the same ' +
-        `path is replaced. At most ${maxBytes} bytes of files and ${maxFiles} files per ` +
+        `path is replaced. At least one file; at most ${maxBytes} bytes of files and ${maxFiles} files per ` +
         'request; paths are relative, `/`-separated, without `.` or `..` segments, backslashes or control ' +
-        `characters, at most ${MAX_PATH_LENGTH} characters. All or nothing: a refused request keeps no file.`,
-      consumes: ['multipart/form-data'],
+        `characters, at most ${MAX_PATH_LENGTH} characters and ${MAX_PATH_BYTES} bytes, each name at most ` +
+        `${MAX_SEGMENT_BYTES} bytes; each path once. All or nothing: a refused request keeps no file.`,
       params: ProjectParams,
-      // Documents the form only: the multipart parser leaves the body empty (the handler streams
-      // the parts), hence null, and nothing is required, so a body of another type gets its 415.
-      body: Nullable(
-        Type.Object({
-          [UPLOAD_FIELD]: Type.Optional(
-            Type.Array(Type.String({ format: 'binary' }), {
-              description: 'the files; each part’s file name is its path',
-            }),
-          ),
-        }),
-      ),
+      // The form only: the parts are streamed to the handler, never parsed into a body, so no
+      // validator runs on it (`registerProjectUploadRoute`) and the core checks each part as it
+      // arrives. A body of another type has no schema here, and the handler answers it 415.
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: Type.Object(
+              {
+                [UPLOAD_FIELD]: Type.Array(Type.String({ format: 'binary' }), {
+                  minItems: 1,
+                  maxItems: maxFiles,
+                  description: 'the files, one part each; each part’s file name is its path',
+                }),
+              },
+              { additionalProperties: false },
+            ),
+          },
+        },
+      },
       response: {
         200: UploadResponse,
         400: documentedError(
-          `VALIDATION_ERROR: a refused path (\`details.path\`), a path given twice, no file, more than ${maxFiles} files, or a part that is not a file`,
+          `VALIDATION_ERROR: no file, more than ${maxFiles} files, a part of another name or one that is not a file, or a malformed multipart body`,
         ),
         404: notFound,
         409: documentedError(
@@ -323,6 +345,10 @@ function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLim
           `PAYLOAD_TOO_LARGE: the files exceed ${maxBytes} bytes in total; nothing was kept`,
         ),
         415: documentedError('UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data'),
+        422: documentedError(
+          'VALIDATION_ERROR: a refused path (`details.path`): not relative, a `.` or `..` segment, a control ' +
+            'character or backslash, too long; a path given twice, or as a file and a directory',
+        ),
       },
     },
     handler: async (request) => {
@@ -367,6 +393,10 @@ export async function registerProjectUploadRoute(
       preservePath: true,
       limits: { fileSize: maxBytes + 1, files: maxFiles + 1, parts: maxFiles + 1 },
     });
+    // The form's schema documents the parts the handler streams; there is no parsed body to
+    // validate against it. Parameters are validated as everywhere else.
+    const compile = scope.validatorCompiler!;
+    scope.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : compile(route)));
     registerRoutes(scope, [uploadRoute(deps.projects, deps.limits)], options);
   });
 }

@@ -4,7 +4,7 @@
  */
 import { defineRoute, documentedError, Nullable, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
-import { MAX_PATH_LENGTH } from '../domain/project-paths.js';
+import { MAX_PATH_LENGTH, PROJECT_PATH_PATTERN } from '../domain/project-paths.js';
 import { REPORT_FORMATS } from '../domain/reports/report-formats.js';
 import type { ReportService } from '../domain/reports/report-service.js';
 import { STAGES } from '../domain/verify-config.js';
@@ -20,7 +20,7 @@ const ReportBody = Type.Object(
       }),
     ),
     include: Type.Optional(
-      Type.Array(Type.String({ maxLength: 32 }), {
+      Type.Array(Type.Enum(STAGES), {
         minItems: 1,
         maxItems: STAGES.length,
         description: "the stages to report on, of those the job ran (default: all the job's stages)",
@@ -31,6 +31,7 @@ const ReportBody = Type.Object(
         Type.String({
           minLength: 1,
           maxLength: MAX_PATH_LENGTH,
+          pattern: PROJECT_PATH_PATTERN,
           description:
             "HTML only: null for the full report, 'summary' for the short one, or the path of a Liquid template in the job's copy of the project's files (e.g. reports/custom.liquid)",
         }),
@@ -58,8 +59,9 @@ export function reportRoutes(reports: ReportService): RouteSpec[] {
         body: Nullable(ReportBody),
         response: {
           200: Type.String({ description: 'the report file', contentMediaType: 'application/octet-stream' }),
-          400: documentedError(
-            'VALIDATION_ERROR: a stage the job did not run (details.suggestion names them), a template path that is refused or missing, or a template that fails to parse or render (details.line)',
+          400: documentedError('VALIDATION_ERROR: a field is wrong; `details.field` names it'),
+          422: documentedError(
+            'VALIDATION_ERROR: a stage the job did not run (details.suggestion names them), a template with a format other than html, a template that is missing or not a regular file, or one that fails to parse or render (details.line)',
           ),
           404: documentedError('NOT_FOUND: no job has this id'),
           409: documentedError('CONFLICT: the job is still queued or running'),

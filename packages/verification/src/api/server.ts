@@ -101,6 +101,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
     userKey: auth.userKey,
     streamsPerUser: config.streamsPerUser,
     prefix: API_PREFIX,
+    securitySchemes: SECURITY_SCHEME_NAMES,
     forbiddenDetails: roleDetails,
   });
   return app;

@@ -7,7 +7,7 @@
  */
 import type {} from '@fastify/websocket';
 import type { Authenticator, Principal } from '@lab/server-kit';
-import { hasScope, KitErrors, type App } from '@lab/server-kit';
+import { documentedError, ErrorEnvelopeRef, hasScope, KitErrors, type App } from '@lab/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
@@ -26,6 +26,8 @@ export interface StreamRouteDeps {
   userKey(request: FastifyRequest): string;
   streamsPerUser: number;
   prefix: string;
+  /** The OpenAPI security schemes that carry the credential, as the other routes name them. */
+  securitySchemes: readonly string[];
   /** The caller's and the needed role, for a 403's details, as the other routes give them. */
   forbiddenDetails: (principal: Principal, requiredScope: string) => Record<string, unknown>;
 }
@@ -152,12 +154,25 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
         '`job_complete` {status, error}. The history so far comes first; the socket closes (1000) after ' +
         '`job_complete`. More than the per-user limit of open streams: refused before the upgrade with 429 ' +
         '`RATE_LIMITED`, `Retry-After` and the limit in the rate-limit headers. A plain HTTP request (no ' +
-        'upgrade) is answered 426.',
+        `upgrade) is answered 426.\n\nRequires scope \`${READ.scope}\`.`,
       tags: ['jobs'],
+      security: deps.securitySchemes.map((scheme) => ({ [scheme]: [READ.scope] })),
       params: JobIdParams,
+      // Registered apart from the other routes (it upgrades), so it states itself what the kit
+      // gives them: no query parameter is known, and every answer before the upgrade is documented.
+      querystring: Type.Object({}, { additionalProperties: false }),
       response: {
-        426: Type.Unsafe({ $ref: 'ErrorEnvelope#' }),
-        429: Type.Unsafe({ $ref: 'ErrorEnvelope#' }),
+        400: documentedError('VALIDATION_ERROR: an unknown query parameter, or an id that is too long'),
+        401: documentedError('UNAUTHORIZED: no valid credential'),
+        403: documentedError(`FORBIDDEN: the credential lacks \`${READ.scope}\``),
+        404: documentedError('NOT_FOUND: no job has this id'),
+        414: documentedError('URI_TOO_LONG: a path segment longer than the router matches'),
+        426: documentedError('UPGRADE_REQUIRED: a plain HTTP request, without the WebSocket upgrade'),
+        429: documentedError(
+          "RATE_LIMITED: the user's open streams are at the limit, or the per-minute request quota is spent",
+        ),
+        '4XX': ErrorEnvelopeRef,
+        '5XX': ErrorEnvelopeRef,
       },
     },
     onRequest: async (request) => {

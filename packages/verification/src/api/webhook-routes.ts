@@ -3,7 +3,14 @@
  * ping, list a webhook's deliveries with their attempts, and redeliver one. Each handler calls one
  * function of the webhook service.
  */
-import { defineRoute, documentedError, NoContent, Nullable, schemaRef, type RouteSpec } from '@lab/server-kit';
+import {
+  defineRoute,
+  documentedError,
+  NoContent,
+  Nullable,
+  schemaRef,
+  type RouteSpec,
+} from '@lab/server-kit';
 import { Type } from 'typebox';
 import { LIFECYCLE_EVENTS } from '../domain/job-events.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../domain/webhooks/retry-schedule.js';
@@ -17,7 +24,7 @@ export const WebhookSchema = Type.Object(
   {
     webhook_id: Type.String({ description: 'assigned by the service: `whk_` and 16 hexadecimal digits' }),
     url: Type.String({ description: 'where deliveries are POSTed' }),
-    events: Type.Array(Type.String(), { description: `events delivered, of ${LIFECYCLE_EVENTS.join(', ')}` }),
+    events: Type.Array(Type.Enum(LIFECYCLE_EVENTS), { description: 'events delivered' }),
     project_id: Nullable(
       Type.String({ description: 'only events of this project’s jobs; null: every project' }),
     ),
@@ -62,11 +69,20 @@ export const WebhookDeliverySchema = Type.Object(
 const WebhookRef = schemaRef<WebhookView>(WebhookSchema);
 const DeliveryRef = schemaRef<DeliveryView>(WebhookDeliverySchema);
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'an http or https URL' });
-const Events = Type.Array(Type.String({ maxLength: 64 }), {
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  format: 'uri',
+  // http or https, a host, and no user name or password before it.
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@]+(?:[/?#]|$)',
+  description:
+    'an http or https URL with a host and no credentials. Unless the service allows private targets, ' +
+    'a host that is or resolves to a non-public address, or does not resolve, is refused with 422',
+});
+const Events = Type.Array(Type.Enum(LIFECYCLE_EVENTS), {
   minItems: 1,
   maxItems: 32,
-  description: `event names: ${LIFECYCLE_EVENTS.join(', ')}`,
+  description: 'event names; one given twice counts once',
 });
 const Secret = Type.String({
   minLength: 16,
@@ -83,8 +99,11 @@ const DeliveryParams = Type.Object({
 
 const notFound = documentedError('NOT_FOUND: no webhook has this id');
 const invalidWebhook = documentedError(
-  'VALIDATION_ERROR: a field is missing or wrong; `details.field` names it. An unknown event has ' +
-    '`details.suggestion`; a refused URL (not http or https, or a non-public address) has `details.reason`',
+  'VALIDATION_ERROR: a field is missing or wrong; `details.field` names it',
+);
+const refusedWebhook = documentedError(
+  'VALIDATION_ERROR: a refused target (`details.field` `url`, `details.reason`: a non-public address, a host ' +
+    'that does not resolve), or a `project_id` of no project',
 );
 
 export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
@@ -107,7 +126,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
           project_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
           active: Type.Optional(Type.Boolean({ description: 'default true' })),
         }),
-        response: { 201: WebhookRef, 400: invalidWebhook },
+        response: { 201: WebhookRef, 400: invalidWebhook, 422: refusedWebhook },
       },
       handler: async (request, reply) => reply.code(201).send(await webhooks.create(request.body)),
     }),
@@ -146,7 +165,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
           secret: Type.Optional(Secret),
           active: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: WebhookRef, 400: invalidWebhook, 404: notFound },
+        response: { 200: WebhookRef, 400: invalidWebhook, 404: notFound, 422: refusedWebhook },
       },
       handler: async (request) => webhooks.update(request.params.id, request.body),
     }),

@@ -2,10 +2,12 @@
  * The OpenAPI document of the whole service, as built by `buildServer`: every route, its errors
  * and the headers every answer carries, the shared schemas, the security schemes.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, parseConfig, type App, type Database } from '@lab/server-kit';
+import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/api/server.js';
 import { ServeConfigSchema } from '../../src/config.js';
@@ -110,7 +112,6 @@ describe('the OpenAPI document', () => {
             ]),
           );
         }
-        if (path === '/api/v1/jobs/{id}/stream') continue;
         for (const range of ['4XX', '5XX']) {
           const content = operation.responses[range]?.content?.['application/json'];
           expect(content?.schema.$ref, `${where} ${range}`).toBe('#/components/schemas/ErrorEnvelope');
@@ -144,4 +145,66 @@ describe('the OpenAPI document', () => {
     const upload = document.paths['/api/v1/projects/{id}/upload']?.post;
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
   });
+
+  const python = requireTools(['python3']);
+  it.skipIf(python.skip)(
+    `has only patterns Python's re reads as JavaScript does${python.skip ? ` (skipped: ${python.reason})` : ''}`,
+    () => {
+      const patterns = new Set<string>();
+      const collect = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(collect);
+        else if (typeof node === 'object' && node !== null) {
+          for (const [key, value] of Object.entries(node)) {
+            if (key === 'pattern' && typeof value === 'string') patterns.add(value);
+            else collect(value);
+          }
+        }
+      };
+      collect(document);
+      // The document's own patterns: project names, file paths, PDKs, identifiers, URLs, tokens.
+      expect(patterns.size).toBeGreaterThan(8);
+      const probes = [
+        ...['', 'a', '0', 'counter', ' a', 'a ', 'a b', 'é', '😀', '計数器', 'A_b$1', '-name', 'sky130A'],
+        ...[
+          '\u200b',
+          'a\u202eb',
+          '\ufeffa',
+          'a\ue000',
+          'a\uffff',
+          'x\u2028y',
+          '\u3000',
+          'a\u0001',
+          'a\u0085',
+        ],
+        ...['rtl/counter.v', '../x', 'a//b', '/abs', 'a\\b', '.', '..', '...', 'a/./b', 'job.completed'],
+        ...['http://a', 'HTTPS://a.b/c?d', 'http://u@a', 'ftp://a', 'http:///x'],
+      ];
+      const cases = [...patterns].map((pattern) => ({
+        pattern,
+        results: probes.map((probe) => new RegExp(pattern, 'u').test(probe)),
+      }));
+      // A closing `$` is Python's `\Z`: its `$` also matches before a final newline (schemathesis
+      // reads it so too).
+      const script = [
+        'import json, re, sys',
+        'data = json.load(sys.stdin)',
+        'out = []',
+        "for case in data['cases']:",
+        "    p = case['pattern']",
+        '    try:',
+        "        r = re.compile(p[:-1] + r'\\Z' if p.endswith('$') else p)",
+        '    except re.error as e:',
+        "        out.append([p, 'does not compile: ' + str(e)]); continue",
+        "    for probe, js in zip(data['probes'], case['results']):",
+        '        if bool(r.search(probe)) != js: out.append([p, probe, js])',
+        'print(json.dumps(out))',
+      ].join('\n');
+      const run = spawnSync('python3', ['-c', script], {
+        input: JSON.stringify({ probes, cases }),
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual([]);
+    },
+  );
 });

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoutes, ProjectSchema, registerProjectUploadRoute } from '../../src/api/project-routes.js';
 import { SCOPES } from '../../src/api/scopes.js';
 import { API_PREFIX } from '../../src/config.js';
-import { KNOWN_PDKS, PDK_PATTERN } from '../../src/domain/project-definition.js';
+import { KNOWN_PDKS, PDK_PATTERN, PROJECT_SORTS } from '../../src/domain/project-definition.js';
+import { MAX_PATH_LENGTH, PROJECT_PATH_PATTERN } from '../../src/domain/project-paths.js';
 import { COUNTER, testProjects } from '../support/projects.js';
 
 let open: App | undefined;
@@ -123,6 +124,29 @@ describe('project routes', () => {
     expect((await call('GET', `/projects/${created.body.id}`)).body.target_pdk).toBe('ihp-sg13g2');
   });
 
+  it.each([
+    ['a zero-width space', 'a\u200bb'],
+    ['a right-to-left override', 'evil\u202etxt.v'],
+    ['a byte-order mark', '\ufeffcounter'],
+    ['a private-use character', 'a\ue000'],
+    ['a noncharacter', 'a\uffff'],
+    ['an ideographic space at the end', 'counter\u3000'],
+  ])('refuses a name with %s with 400, as its pattern says', async (_what, name) => {
+    const { call } = await buildApp();
+    const refused = await call('POST', '/projects', { ...COUNTER, name });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toMatchObject({ field: 'name', location: 'body' });
+  });
+
+  it('refuses a name with a lone surrogate with 422, on create and on PUT', async () => {
+    const { call, create } = await buildApp();
+    const refused = await call('POST', '/projects', { ...COUNTER, name: 'a\ud800b' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name' } });
+    const project = await create();
+    expect((await call('PUT', `/projects/${project.id}`, { ...COUNTER, name: '\udc00' })).status).toBe(422);
+  });
+
   it('accepts names of printable characters from any script, and every known PDK', async () => {
     const { call } = await buildApp();
     expect(
@@ -133,6 +157,7 @@ describe('project routes', () => {
       (await call('POST', '/projects', { ...COUNTER, name: 'g', target_pdk: 'generic', top_module: 'top$1' }))
         .status,
     ).toBe(201);
+    expect((await call('POST', '/projects', { ...COUNTER, name: '計数器 🚀' })).status).toBe(201);
     for (const pdk of KNOWN_PDKS) {
       const created = await call('POST', '/projects', { ...COUNTER, name: `known-${pdk}`, target_pdk: pdk });
       expect(created.body.target_pdk).toBe(pdk);
@@ -169,14 +194,29 @@ describe('project routes', () => {
     });
   });
 
-  it('refuses an unknown sort field, suggesting the closest valid one', async () => {
-    const { call } = await buildApp();
-    const refused = await call('GET', '/projects?sort=-craeted_at');
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      details: { field: 'sort', suggestion: '-created_at' },
-    });
+  it('sorts by each documented value, and refuses any other with 400 naming the values', async () => {
+    const { app, call, create } = await buildApp();
+    for (const name of ['b', 'a']) await create({ ...COUNTER, name });
+    for (const sort of PROJECT_SORTS) {
+      expect((await call('GET', `/projects?sort=${sort}`)).status, sort).toBe(200);
+    }
+    expect((await call('GET', '/projects?sort=-name')).body.projects.map((p: any) => p.name)).toEqual([
+      'b',
+      'a',
+    ]);
+    for (const sort of ['-craeted_at', '0'.repeat(64), '--name', 'name-']) {
+      const refused = await call('GET', `/projects?sort=${sort}`);
+      expect(refused.status, sort).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { field: 'sort', expected: expect.stringContaining('"-created_at"') },
+      });
+    }
+    await app.ready();
+    const sort = (app.swagger() as any).paths['/api/v1/projects'].get.parameters.find(
+      (p: any) => p.name === 'sort',
+    );
+    expect(sort.schema.enum).toEqual(PROJECT_SORTS);
   });
 
   it.each([
@@ -297,6 +337,22 @@ describe('project file routes', () => {
     expect((await call('DELETE', `/projects/${project.id}/files/..%2Fescape`)).status).toBe(400);
   });
 
+  it('refuses a file path its pattern refuses with 400, and answers 404 for a name no file system holds', async () => {
+    const { upload, create, call } = await buildApp();
+    const project = await create();
+    await upload(project.id, [['rtl/a.v', 'x']]);
+    for (const path of ['a%01b', '..%2Fx', 'rtl%2F%2Fa.v', 'rtl%5Ca.v', '.']) {
+      const refused = await call('DELETE', `/projects/${project.id}/files/${path}`);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.error.details, path).toMatchObject({ field: '*', location: 'params' });
+    }
+    for (const path of ['n'.repeat(300), `rtl/${'n'.repeat(300)}/b.v`]) {
+      const missing = await call('DELETE', `/projects/${project.id}/files/${path}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('accepts parts named files as well as files[]', async () => {
     const { upload, create } = await buildApp();
     const project = await create();
@@ -308,20 +364,26 @@ describe('project file routes', () => {
     ['an absolute path', '/etc/cron.d/job'],
     ['a NUL', 'a\u0000.v'],
     ['a backslash', 'rtl\\a.v'],
-  ])('refuses %s with VALIDATION_ERROR naming files[] and the path, keeping nothing', async (_what, path) => {
-    const { upload, create, filePaths } = await buildApp();
-    const project = await create();
-    const refused = await upload(project.id, [
-      ['ok.v', 'fine'],
-      [path, 'bad'],
-    ]);
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      details: { field: 'files[]', path, suggestion: expect.any(String) },
-    });
-    expect(await filePaths(project.id)).toEqual([]);
-  });
+    ['a name longer than a file system holds', `rtl/${'n'.repeat(300)}.v`],
+    ['a path given twice', 'ok.v'],
+  ])(
+    'refuses %s with 422 VALIDATION_ERROR naming files[] and the path, keeping nothing',
+    async (_what, path) => {
+      const { upload, create, filePaths } = await buildApp();
+      const project = await create();
+      const refused = await upload(project.id, [
+        ['ok.v', 'fine'],
+        [path, 'bad'],
+      ]);
+      // The part's file name is no field of the documented form: the request itself is well formed.
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { field: 'files[]', path, suggestion: expect.any(String) },
+      });
+      expect(await filePaths(project.id)).toEqual([]);
+    },
+  );
 
   it('refuses parts of another name', async () => {
     const { upload, create } = await buildApp();
@@ -334,11 +396,20 @@ describe('project file routes', () => {
     });
   });
 
-  it('refuses a body that is not multipart with 415', async () => {
-    const { call, create } = await buildApp();
+  it('refuses a body that is not multipart with 415, and a form without a file with 400', async () => {
+    const { app, call, create } = await buildApp();
     const project = await create();
     const refused = await call('POST', `/projects/${project.id}/upload`, {});
     expect(refused.status).toBe(415);
+    expect((await call('POST', `/projects/${project.id}/upload`)).status).toBe(415);
+    const empty = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/projects/${project.id}/upload`,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b--\r\n',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'files[]' } });
   });
 
   it('does not follow a symbolic link planted in the project directory', async () => {
@@ -391,12 +462,18 @@ describe('project file routes', () => {
     const document = app.swagger() as any;
     const upload = document.paths['/api/v1/projects/{id}/upload'].post;
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
-    expect(upload.requestBody.content['multipart/form-data'].schema.properties['files[]'].items.format).toBe(
-      'binary',
-    );
+    // At least one file part: a form without one is refused, so the document requires it.
+    expect(upload.requestBody.required).toBe(true);
+    const form = upload.requestBody.content['multipart/form-data'].schema;
+    expect(form).toMatchObject({ type: 'object', required: ['files[]'], additionalProperties: false });
+    expect(form.properties['files[]']).toMatchObject({ minItems: 1, items: { format: 'binary' } });
     expect(Object.keys(upload.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '404', '409', '413']),
+      expect.arrayContaining(['200', '400', '404', '409', '413', '415', '422']),
     );
+    const file = document.paths['/api/v1/projects/{id}/files/{*}'].delete.parameters.find(
+      (p: any) => p.name === '*',
+    );
+    expect(file.schema).toMatchObject({ pattern: PROJECT_PATH_PATTERN, maxLength: MAX_PATH_LENGTH });
     const pdk = document.components.schemas.Project.properties.target_pdk;
     expect(pdk).toMatchObject({ type: 'string', pattern: PDK_PATTERN, maxLength: 64 });
     expect(pdk.description).toContain('`sky130A`');

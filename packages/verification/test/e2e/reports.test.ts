@@ -112,26 +112,32 @@ describe.skipIf(jobTools.skip)(
       );
       expect(formalOnly.body.simulation).toBeNull();
       expect(formalOnly.body.formal.failed).toBeGreaterThan(0);
-      for (const [stage, suggestion] of [
-        ['simulaton', "did you mean 'simulation'?"],
-        ['lint', 'the job ran simulation, formal'],
-      ]) {
+      // An unknown stage fails the schema; a stage this job did not run is refused by the job.
+      for (const [stage, status, text] of [
+        ['simulaton', 400, '\\"simulation\\"'],
+        ['lint', 422, 'the job ran simulation, formal'],
+      ] as const) {
         const refused = await report({ include: [stage] });
-        expect(refused.status).toBe(400);
-        expect(JSON.stringify(refused.body)).toContain(suggestion);
+        expect(refused.status).toBe(status);
+        expect(JSON.stringify(refused.body)).toContain(text);
       }
     });
 
-    it('renders the summary and the project’s own templates, and refuses bad ones with 400', async () => {
+    it('renders the summary and the project’s own templates, and refuses bad ones', async () => {
       const summary = await report({ template: 'summary' });
       expect(summary.headers.get('content-disposition')).toBe('attachment; filename="report-summary.html"');
       expect(summary.body).toContain('properties failed');
       const custom = await report({ template: 'reports/custom.liquid' });
       expect(custom.headers.get('content-disposition')).toBe('attachment; filename="report-custom.html"');
       expect(custom.body).toMatch(new RegExp(`^<p>${jobId}: [1-9]\\d* failed</p>$`));
-      for (const template of ['../../../etc/passwd', 'reports/missing.liquid', 'reports/broken.liquid']) {
+      // A path outside the project fails the schema's pattern; a missing or broken template is the job's.
+      for (const [template, status] of [
+        ['../../../etc/passwd', 400],
+        ['reports/missing.liquid', 422],
+        ['reports/broken.liquid', 422],
+      ] as const) {
         const refused = await report({ template });
-        expect(refused.status, template).toBe(400);
+        expect(refused.status, template).toBe(status);
         expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
       }
       expect(await report({ template: 'reports/broken.liquid' })).toMatchObject({
