@@ -35,7 +35,7 @@ describe('sizes', () => {
   ])('refuses %j', (text) => expect(parseSize(text)).toBeUndefined());
 
   it('reads every string its schema admits, refusing only values past the safe integers', () => {
-    const schema = sizeSchema('any');
+    const schema = sizeSchema('any') as { pattern?: string; maxLength?: number };
     expect(schema.pattern).toBe(SIZE_PATTERN);
     fc.assert(
       fc.property(
