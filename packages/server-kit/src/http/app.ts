@@ -322,10 +322,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       { details: { method: request.method, allowed } },
     );
   };
-  // Answered before the body is read: a method that has no route here (QUERY, say) would
+  // Answered before the body is read, but after every onRequest hook (a service's rate limit
+  // counts and labels it like any answer): a method with no route here (QUERY, say) would
   // otherwise be refused for its missing content type first.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('preParsing', async (request, reply, payload) => {
     if (request.is404) throw noRoute(request, reply);
+    return payload;
   });
   app.setNotFoundHandler(async (request, reply) => {
     throw noRoute(request, reply);
