@@ -10,10 +10,10 @@ export const VpErrors = {
   /**
    * A request that matches its documented schema but breaks a rule the schema cannot state: a
    * broken verify.json, a path given twice in an upload, a webhook target on a private address, a
-   * stage the job did not run. 422, under the same code as a schema refusal, so a client matches
-   * one code and the status tells which it was.
+   * stage the job did not run. The spec pairs VALIDATION_ERROR with 400 ("invalid request body or
+   * configuration"), so it is a 400 like a schema refusal; `details` says what broke the rule.
    */
-  unprocessable: defineError<{ message: string }>('VALIDATION_ERROR', 'unprocessable', (p) => p.message),
+  ruleViolation: defineError<{ message: string }>('VALIDATION_ERROR', 'invalid', (p) => p.message),
   notFound: defineError<{ resource: string; id: string }>(
     'NOT_FOUND',
     'not_found',

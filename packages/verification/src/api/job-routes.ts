@@ -53,14 +53,13 @@ export function jobRoutes(jobs: JobService, apiPrefix: string): RouteSpec[] {
         response: {
           202: Type.Unsafe({ $ref: 'JobSubmitted#' }),
           400: documentedError(
-            'VALIDATION_ERROR: an unknown stage or configuration key, or a value of the wrong type or range; `details.field` names it',
+            'VALIDATION_ERROR: an unknown stage or configuration key, or a value of the wrong type or range ' +
+              "(`details.field` names it); or the project's files do not make a job: a broken verify.json " +
+              '(`details.file`, `details.field`), no design sources, a file list matching no file, or an ' +
+              'override of a crypto section verify.json does not declare',
           ),
           404: documentedError('NOT_FOUND: no project has this id'),
           409: documentedError('CONFLICT: the project is archived'),
-          422: documentedError(
-            "VALIDATION_ERROR: the project's files do not make a job: a broken verify.json (`details.file`, `details.field`), " +
-              'no design sources, a file list matching no file, or an override of a crypto section verify.json does not declare',
-          ),
           429: documentedError('RATE_LIMITED: too many submissions for this project this hour'),
           503: documentedError('SERVICE_UNAVAILABLE: the queue is full, or a tool a stage needs is missing'),
         },

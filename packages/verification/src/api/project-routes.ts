@@ -75,10 +75,8 @@ const notFound = documentedError('NOT_FOUND: no project has this id');
 const archivedConflict = 'CONFLICT: the project is archived (`details.field` is `status`): restore it first';
 const invalidProject = documentedError(
   `VALIDATION_ERROR: a field is missing or wrong; \`details.field\` names it (name of 1 to ${PROJECT_NAME_MAX} printable ` +
-    `characters, top_module a Verilog identifier, target_pdk a kit identifier of 1 to ${PDK_MAX} characters)`,
-);
-const unpairedName = documentedError(
-  'VALIDATION_ERROR: the name holds a lone surrogate (U+D800 to U+DFFF), which its pattern cannot name',
+    `characters, top_module a Verilog identifier, target_pdk a kit identifier of 1 to ${PDK_MAX} characters); ` +
+    'a name holding a lone surrogate (U+D800 to U+DFFF), which its pattern cannot name, too',
 );
 const nameTaken = documentedError(
   'CONFLICT: another project has this name; `details.field` is `name`, `details.suggestion` a free one',
@@ -114,7 +112,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
       schema: {
         description: 'Creates a project in status `created`; answers 201 with it and its `Location`.',
         body: ProjectCreateSchema,
-        response: { 201: ProjectRef, 400: invalidProject, 409: nameTaken, 422: unpairedName },
+        response: { 201: ProjectRef, 400: invalidProject, 409: nameTaken },
       },
       handler: async (request, reply) => {
         const view = projectView(projects.create(request.body));
@@ -180,7 +178,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
           '`status` archives (`archived`) or restores (`created` or `active`) the project; left out, it stays.',
         params: ProjectParams,
         body: ProjectUpdateSchema,
-        response: { 200: ProjectRef, 400: invalidProject, 404: notFound, 409: nameTaken, 422: unpairedName },
+        response: { 200: ProjectRef, 400: invalidProject, 404: notFound, 409: nameTaken },
       },
       handler: async (request) => projectView(projects.update(request.params.id, request.body)),
     }),
@@ -335,7 +333,9 @@ function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLim
       response: {
         200: UploadResponse,
         400: documentedError(
-          `VALIDATION_ERROR: no file, more than ${maxFiles} files, a part of another name or one that is not a file, or a malformed multipart body`,
+          `VALIDATION_ERROR: no file, more than ${maxFiles} files, a part of another name or one that is not a file, ` +
+            'a malformed multipart body, or a refused path (`details.path`): not relative, a `.` or `..` segment, ' +
+            'a control character or backslash, too long; a path given twice, or as a file and a directory',
         ),
         404: notFound,
         409: documentedError(
@@ -345,10 +345,6 @@ function uploadRoute(projects: ProjectService, { maxBytes, maxFiles }: UploadLim
           `PAYLOAD_TOO_LARGE: the files exceed ${maxBytes} bytes in total; nothing was kept`,
         ),
         415: documentedError('UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data'),
-        422: documentedError(
-          'VALIDATION_ERROR: a refused path (`details.path`): not relative, a `.` or `..` segment, a control ' +
-            'character or backslash, too long; a path given twice, or as a file and a directory',
-        ),
       },
     },
     handler: async (request) => {

@@ -59,9 +59,10 @@ export function reportRoutes(reports: ReportService): RouteSpec[] {
         body: Nullable(ReportBody),
         response: {
           200: Type.String({ description: 'the report file', contentMediaType: 'application/octet-stream' }),
-          400: documentedError('VALIDATION_ERROR: a field is wrong; `details.field` names it'),
-          422: documentedError(
-            'VALIDATION_ERROR: a stage the job did not run (details.suggestion names them), a template with a format other than html, a template that is missing or not a regular file, or one that fails to parse or render (details.line)',
+          400: documentedError(
+            'VALIDATION_ERROR: a field is wrong (`details.field` names it); or a stage the job did not run ' +
+              '(details.suggestion names them), a template with a format other than html, a template that is ' +
+              'missing or not a regular file, or one that fails to parse or render (details.line)',
           ),
           404: documentedError('NOT_FOUND: no job has this id'),
           409: documentedError('CONFLICT: the job is still queued or running'),

@@ -77,7 +77,7 @@ const Url = Type.String({
   pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@]+(?:[/?#]|$)',
   description:
     'an http or https URL with a host and no credentials. Unless the service allows private targets, ' +
-    'a host that is or resolves to a non-public address, or does not resolve, is refused with 422',
+    'a host that is or resolves to a non-public address, or does not resolve, is refused with 400',
 });
 const Events = Type.Array(Type.Enum(LIFECYCLE_EVENTS), {
   minItems: 1,
@@ -99,11 +99,9 @@ const DeliveryParams = Type.Object({
 
 const notFound = documentedError('NOT_FOUND: no webhook has this id');
 const invalidWebhook = documentedError(
-  'VALIDATION_ERROR: a field is missing or wrong; `details.field` names it',
-);
-const refusedWebhook = documentedError(
-  'VALIDATION_ERROR: a refused target (`details.field` `url`, `details.reason`: a non-public address, a host ' +
-    'that does not resolve), or a `project_id` of no project',
+  'VALIDATION_ERROR: a field is missing or wrong (`details.field` names it); or a refused target ' +
+    '(`details.field` `url`, `details.reason`: a non-public address, a host that does not resolve), or a ' +
+    '`project_id` of no project',
 );
 
 export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
@@ -126,7 +124,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
           project_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
           active: Type.Optional(Type.Boolean({ description: 'default true' })),
         }),
-        response: { 201: WebhookRef, 400: invalidWebhook, 422: refusedWebhook },
+        response: { 201: WebhookRef, 400: invalidWebhook },
       },
       handler: async (request, reply) => reply.code(201).send(await webhooks.create(request.body)),
     }),
@@ -165,7 +163,7 @@ export function webhookRoutes(webhooks: WebhookService): RouteSpec[] {
           secret: Type.Optional(Secret),
           active: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: WebhookRef, 400: invalidWebhook, 404: notFound, 422: refusedWebhook },
+        response: { 200: WebhookRef, 400: invalidWebhook, 404: notFound },
       },
       handler: async (request) => webhooks.update(request.params.id, request.body),
     }),

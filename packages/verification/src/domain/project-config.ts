@@ -71,7 +71,7 @@ export const ConfigOverridesSchema = Type.Object(
     description:
       'settings of verify.json that hold one value, by dotted key, with the value to use for this job, e.g. ' +
       '{"simulation.coverage": true, "formal.depth": 30}. A key under crypto.ntt, crypto.kat or crypto.entropy ' +
-      'needs that section in verify.json (422 otherwise).',
+      'needs that section in verify.json (400 otherwise).',
   },
 );
 
@@ -209,7 +209,7 @@ function parseConfigFile(text: string): unknown {
   } catch (error) {
     const position = jsonSyntaxError(text);
     const where = position === undefined ? '' : ` at line ${position.line}, column ${position.column}`;
-    throw VpErrors.unprocessable(
+    throw VpErrors.ruleViolation(
       { message: `${CONFIG_FILE} is not valid JSON${where}: ${(error as Error).message}` },
       {
         cause: error,
@@ -233,7 +233,7 @@ function readConfig(sourceDir: string, present: boolean): VerifyConfig {
   const [issue] = Value.Errors(VerifyConfigSchema, config) as Iterable<ConfigIssue>;
   if (issue === undefined) return config as VerifyConfig;
   const described = describeConfigIssue(issue, valueAt(config, issue.instancePath));
-  throw VpErrors.unprocessable(
+  throw VpErrors.ruleViolation(
     { message: `${CONFIG_FILE}: ${described.field} ${described.expected}` },
     { details: { ...described, file: CONFIG_FILE } },
   );
@@ -248,7 +248,7 @@ function setLeaf(config: VerifyConfig, key: string, value: OverrideValue): void 
   if (parent === undefined) {
     // An optional section (`crypto.ntt`) that verify.json does not declare: there is nothing to adjust.
     const section = path.slice(0, -1).join('.');
-    throw VpErrors.unprocessable(
+    throw VpErrors.ruleViolation(
       { message: `config_overrides: '${key}' adjusts ${section}, which ${CONFIG_FILE} does not declare` },
       { details: { field: key, suggestion: `declare ${section} in ${CONFIG_FILE}` } },
     );
@@ -278,7 +278,7 @@ function expandFileList(files: readonly string[], patterns: readonly string[], f
     const matches = isGlob(pattern) ? matchGlob(files, pattern) : files.filter((file) => file === pattern);
     if (matches.length === 0) {
       const closest = closestMatch(pattern, files);
-      throw VpErrors.unprocessable(
+      throw VpErrors.ruleViolation(
         { message: `${CONFIG_FILE}: ${entry} '${pattern}' matches no file of the project` },
         {
           details: {
@@ -310,7 +310,7 @@ function checkIncludeDirs(files: readonly string[], directories: readonly string
     const field = `include_dirs.${index}`;
     pathSegments(directory, field);
     if (!existing.has(directory)) {
-      throw VpErrors.unprocessable(
+      throw VpErrors.ruleViolation(
         { message: `${CONFIG_FILE}: ${field} '${directory}' is not a directory of the project` },
         {
           details: {
@@ -352,7 +352,7 @@ export function resolveProjectConfig(
       : expandFileList(files, config.sources, 'sources')
   ).filter((file) => !testbench.includes(file) && !harness.includes(file));
   if (sources.length === 0) {
-    throw VpErrors.unprocessable(
+    throw VpErrors.ruleViolation(
       { message: 'the project has no design sources' },
       {
         details: {

@@ -65,7 +65,7 @@ export const PROJECT_NAME_PATTERN = `^[^${NAME_FORBIDDEN}${NAME_SPACE}](?:[^${NA
 /** Refuses a name with a lone surrogate, the one character PROJECT_NAME_PATTERN cannot name. */
 export function assertWellFormedName(name: string): void {
   if (/\p{Cs}/u.test(name)) {
-    throw VpErrors.unprocessable(
+    throw VpErrors.ruleViolation(
       { message: 'name: contains a lone surrogate (U+D800 to U+DFFF), which is no character' },
       { details: { field: 'name', suggestion: 'send the name as well-formed Unicode' } },
     );

@@ -66,9 +66,9 @@ interface StagedFile {
 /** An upload against what its documented form states (no file, too many files): 400. */
 const uploadRefused = (message: string, details: Record<string, unknown>) =>
   VpErrors.validation({ message }, { details: { field: UPLOAD_FIELD, ...details } });
-/** An upload whose part names (paths, which no schema states) cannot make a tree: 422. */
+/** An upload whose part names (paths, which no schema states) cannot make a tree: 400 VALIDATION_ERROR. */
 const pathsRefused = (message: string, details: Record<string, unknown>) =>
-  VpErrors.unprocessable({ message }, { details: { field: UPLOAD_FIELD, ...details } });
+  VpErrors.ruleViolation({ message }, { details: { field: UPLOAD_FIELD, ...details } });
 
 /**
  * The paths of one upload so far, refusing a path given twice, or given both as a file and as a

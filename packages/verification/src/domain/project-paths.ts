@@ -33,9 +33,9 @@ const SEGMENT = `(?:\\.?[^.${NOT_IN_SEGMENT}][^${NOT_IN_SEGMENT}]*|\\.\\.[^${NOT
  */
 export const PROJECT_PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
 
-/** A refused path: 422, as a path a schema states is refused by its pattern before it gets here. */
+/** A refused path, past a schema that could not state the rule it breaks: 400 VALIDATION_ERROR. */
 function invalidPath(field: string, path: string, problem: string, suggestion: string) {
-  return VpErrors.unprocessable(
+  return VpErrors.ruleViolation(
     { message: `${field}: '${path}' ${problem}` },
     { details: { field, path, suggestion } },
   );

@@ -138,13 +138,13 @@ describe('project routes', () => {
     expect(refused.body.error.details).toMatchObject({ field: 'name', location: 'body' });
   });
 
-  it('refuses a name with a lone surrogate with 422, on create and on PUT', async () => {
+  it('refuses a name with a lone surrogate with 400, on create and on PUT', async () => {
     const { call, create } = await buildApp();
     const refused = await call('POST', '/projects', { ...COUNTER, name: 'a\ud800b' });
-    expect(refused.status).toBe(422);
+    expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name' } });
     const project = await create();
-    expect((await call('PUT', `/projects/${project.id}`, { ...COUNTER, name: '\udc00' })).status).toBe(422);
+    expect((await call('PUT', `/projects/${project.id}`, { ...COUNTER, name: '\udc00' })).status).toBe(400);
   });
 
   it('accepts names of printable characters from any script, and every known PDK', async () => {
@@ -367,7 +367,7 @@ describe('project file routes', () => {
     ['a name longer than a file system holds', `rtl/${'n'.repeat(300)}.v`],
     ['a path given twice', 'ok.v'],
   ])(
-    'refuses %s with 422 VALIDATION_ERROR naming files[] and the path, keeping nothing',
+    'refuses %s with 400 VALIDATION_ERROR naming files[] and the path, keeping nothing',
     async (_what, path) => {
       const { upload, create, filePaths } = await buildApp();
       const project = await create();
@@ -376,7 +376,7 @@ describe('project file routes', () => {
         [path, 'bad'],
       ]);
       // The part's file name is no field of the documented form: the request itself is well formed.
-      expect(refused.status).toBe(422);
+      expect(refused.status).toBe(400);
       expect(refused.body.error).toMatchObject({
         code: 'VALIDATION_ERROR',
         details: { field: 'files[]', path, suggestion: expect.any(String) },
@@ -468,7 +468,7 @@ describe('project file routes', () => {
     expect(form).toMatchObject({ type: 'object', required: ['files[]'], additionalProperties: false });
     expect(form.properties['files[]']).toMatchObject({ minItems: 1, items: { format: 'binary' } });
     expect(Object.keys(upload.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '404', '409', '413', '415', '422']),
+      expect.arrayContaining(['200', '400', '404', '409', '413', '415']),
     );
     const file = document.paths['/api/v1/projects/{id}/files/{*}'].delete.parameters.find(
       (p: any) => p.name === '*',

@@ -1,6 +1,6 @@
 /**
  * `POST /jobs/{id}/reports` refusals on the whole service in-process: what the schema refuses (400)
- * and what the job makes impossible for a well-formed request (422). Rendering itself is tested
+ * and what the job makes impossible for a well-formed request (400 too, with `details` naming the rule). Rendering itself is tested
  * on a real job in test/e2e/reports.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,10 +47,10 @@ describe('report requests', () => {
     ['a stage the job did not run', { include: ['formal'] }, 'include[0]'],
     ['a template with a format other than html', { format: 'json', template: 'summary' }, 'template'],
     ['a template the job’s files do not have', { template: 'reports/missing.liquid' }, 'template'],
-  ])('refuses a well-formed request naming %s with 422', async (_what, body, field) => {
+  ])('refuses a well-formed request naming %s with 400', async (_what, body, field) => {
     await recordJob('failed', ['lint']);
     const refused = await platform.call('POST', `/jobs/${JOB}/reports`, body);
-    expect(refused.status).toBe(422);
+    expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field } });
   });
 
@@ -63,6 +63,6 @@ describe('report requests', () => {
   it('documents both refusals', async () => {
     await platform.app.ready();
     const responses = (platform.app.swagger() as any).paths['/api/v1/jobs/{id}/reports'].post.responses;
-    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409', '422']));
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
   });
 });

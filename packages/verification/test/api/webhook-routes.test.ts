@@ -1,6 +1,6 @@
 /**
  * The webhook routes' contract on the whole service in-process: events and URLs the schema
- * refuses (400), well-formed requests the target policy or a missing project refuses (422).
+ * refuses (400), well-formed requests the target policy or a missing project refuses (400 too, with the reason).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIFECYCLE_EVENTS } from '../../src/domain/job-events.js';
@@ -39,11 +39,11 @@ describe('webhook routes', () => {
     expect(changed.body.error.details.field).toBe(field);
   });
 
-  it('refuses a well-formed URL on a private address, and a project that does not exist, with 422', async () => {
+  it('refuses a well-formed URL on a private address, and a project that does not exist, with 400', async () => {
     platform = await startPlatform();
     const body = { url: 'http://127.0.0.1:9/hook', events: ['job.completed'], secret: SECRET };
     const loopback = await platform.call('POST', '/webhooks', body);
-    expect(loopback.status).toBe(422);
+    expect(loopback.status).toBe(400);
     expect(loopback.body.error).toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { field: 'url', reason: expect.stringContaining('loopback') },
@@ -53,7 +53,7 @@ describe('webhook routes', () => {
       url: 'http://93.184.215.14/hook',
       project_id: 'prj_0000000000000000',
     });
-    expect(unknown.status).toBe(422);
+    expect(unknown.status).toBe(400);
     expect(unknown.body.error.details.field).toBe('project_id');
   });
 
@@ -79,6 +79,6 @@ describe('webhook routes', () => {
     expect(body.properties.events.items.enum).toEqual([...LIFECYCLE_EVENTS]);
     expect(body.properties.url).toMatchObject({ format: 'uri', pattern: expect.stringMatching(/^\^/) });
     expect(document.components.schemas.Webhook.properties.events.items.enum).toEqual([...LIFECYCLE_EVENTS]);
-    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '422']));
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400']));
   });
 });

@@ -113,7 +113,7 @@ describe('config overrides', () => {
     expect(Value.Default(ConfigOverridesSchema, {})).toEqual({});
   });
 
-  it('refuses overrides as a schema would (400), and what verify.json makes impossible with 422', () => {
+  it('refuses overrides as a schema would (400), and what verify.json makes impossible with VALIDATION_ERROR', () => {
     expect(expectAppError(() => validateOverrides({ 'formal.dept': 3 }), 'VALIDATION_ERROR').kind).toBe(
       'invalid',
     );
@@ -122,15 +122,15 @@ describe('config overrides', () => {
       'VALIDATION_ERROR',
       'does not declare',
     );
-    expect(undeclared.kind).toBe('unprocessable');
+    expect(undeclared.kind).toBe('invalid');
     const broken = expectAppError(
       () => resolveProjectConfig(PROJECT, withConfig('{"formal": '), {}),
       'VALIDATION_ERROR',
       'not valid JSON',
     );
-    expect(broken.kind).toBe('unprocessable');
+    expect(broken.kind).toBe('invalid');
     const empty = expectAppError(() => resolveProjectConfig(PROJECT, sourceDir({}), {}), 'VALIDATION_ERROR');
-    expect([empty.kind, empty.details.field]).toEqual(['unprocessable', 'sources']);
+    expect([empty.kind, empty.details.field]).toEqual(['invalid', 'sources']);
   });
 
   it('suggests the closest value of an enumeration', () => {

@@ -90,13 +90,13 @@ describe('project names', () => {
     expect(PROJECT_NAME_PATTERN).not.toMatch(/\\[pP]\{|\\u\{|\\s|\\ud[89a-f]/i);
   });
 
-  it('refuses a lone surrogate with 422, and accepts a pair', () => {
+  it('refuses a lone surrogate with VALIDATION_ERROR, and accepts a pair', () => {
     const error = expectAppError(
       () => assertWellFormedName('a\ud800b'),
       'VALIDATION_ERROR',
       'lone surrogate',
     );
-    expect([error.kind, error.details.field]).toEqual(['unprocessable', 'name']);
+    expect([error.kind, error.details.field]).toEqual(['invalid', 'name']);
     expect(() => assertWellFormedName('a\udfffb')).toThrow();
     expect(() => assertWellFormedName('a\ud83d\ude80b')).not.toThrow();
   });

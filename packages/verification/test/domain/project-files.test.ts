@@ -66,13 +66,13 @@ describe('project files', () => {
       'VALIDATION_ERROR',
     );
     expect(error.details).toMatchObject({ field: 'files[]', path, suggestion: expect.any(String) });
-    // No schema states a part's file name: its refusal is the 422 of a well-formed request.
-    expect(error.kind).toBe('unprocessable');
+    // No schema states a part's file name: its refusal is a VALIDATION_ERROR of the core.
+    expect(error.kind).toBe('invalid');
     expect(paths()).toEqual([]);
     expect(staged()).toEqual([]);
   });
 
-  it('refuses a name longer than a file system holds, or a path over its byte bound, with 422', async () => {
+  it('refuses a name longer than a file system holds, or a path over its byte bound, with VALIDATION_ERROR', async () => {
     const { receive, paths, staged } = testFiles();
     for (const path of [
       `rtl/${'n'.repeat(MAX_SEGMENT_BYTES + 1)}.v`,
@@ -82,7 +82,7 @@ describe('project files', () => {
       `${`${'\u{1F600}'.repeat(60)}/`.repeat(13)}a.v`,
     ]) {
       const error = await expectAppErrorAsync(receive(incoming({ [path]: 'x' })), 'VALIDATION_ERROR');
-      expect(error.kind, path.slice(0, 20)).toBe('unprocessable');
+      expect(error.kind, path.slice(0, 20)).toBe('invalid');
       expect(error.details).toMatchObject({ field: 'files[]', path });
     }
     expect(paths()).toEqual([]);
@@ -98,7 +98,7 @@ describe('project files', () => {
       yield* incoming({ 'a.v': '2' });
     };
     const given = await expectAppErrorAsync(receive(twice()), 'VALIDATION_ERROR', 'given twice');
-    expect([given.details.path, given.kind]).toEqual(['a.v', 'unprocessable']);
+    expect([given.details.path, given.kind]).toEqual(['a.v', 'invalid']);
     await expectAppErrorAsync(
       receive(incoming({ rtl: 'file', 'rtl/a.v': 'x' })),
       'VALIDATION_ERROR',

@@ -51,9 +51,9 @@ describe('project paths', () => {
     expect(accepts('😀'.repeat(MAX_PATH_LENGTH))).toBe(true);
   });
 
-  it('refuses with 422, as what reaches it past a schema is a well-formed request', () => {
+  it('refuses with VALIDATION_ERROR what reaches it past a schema', () => {
     expect(expectAppError(() => pathSegments('../x', 'path'), 'VALIDATION_ERROR', "'..'").kind).toBe(
-      'unprocessable',
+      'invalid',
     );
   });
 

@@ -281,7 +281,7 @@ describe.skipIf(gate.skip)(
           headers: { ...as('developer'), 'content-type': `multipart/form-data; boundary=${boundary}` },
         });
         // A well-formed form whose file name is a path the project refuses.
-        expect(raw.status).toBe(422);
+        expect(raw.status).toBe(400);
         expect(((await raw.json()) as ErrorBody).error.code).toBe('VALIDATION_ERROR');
 
         for (const [contentType, broken] of [

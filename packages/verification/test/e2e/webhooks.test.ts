@@ -292,14 +292,14 @@ describe('webhook targets without PLATFORM_WEBHOOK_ALLOW_PRIVATE (real server)',
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('refuses a loopback URL with 422 and the reason', async () => {
+  it('refuses a loopback URL with 400 and the reason', async () => {
     const refused = await api<{ error: { code: string; details: { field: string; reason: string } } }>(
       server.url,
       'POST',
       '/webhooks',
       { body: { url: 'http://127.0.0.1:9/hook', events: ['job.completed'], secret: SECRET } },
     );
-    expect(refused.status).toBe(422);
+    expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('VALIDATION_ERROR');
     expect(refused.body.error.details).toMatchObject({
       field: 'url',

@@ -29,7 +29,7 @@ const engine = new Liquid({
 function templateError(name: string, error: LiquidError | AssertionError) {
   // A limit hit before parsing (the template's length) is an assertion, with no position.
   const position = error instanceof LiquidError ? error.token.getPosition() : undefined;
-  return VpErrors.unprocessable(
+  return VpErrors.ruleViolation(
     { message: `template '${name}': ${error.message}` },
     {
       details: {

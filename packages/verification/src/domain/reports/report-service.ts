@@ -36,7 +36,7 @@ function checkedStages(jobStages: readonly string[], include: readonly string[] 
     const closest = closestMatch(name, jobStages);
     // A stage name the schema knows, of a stage this job did not run: the request is well formed.
     const known = (STAGES as readonly string[]).includes(name);
-    throw (known ? VpErrors.unprocessable : VpErrors.validation)(
+    throw (known ? VpErrors.ruleViolation : VpErrors.validation)(
       { message: known ? `the job did not run the stage '${name}'` : `unknown stage '${name}'` },
       {
         details: {
@@ -60,7 +60,7 @@ export class ReportService {
     const name = request.template ?? null;
     if (name === null) return null;
     if ((request.format ?? 'html') !== 'html') {
-      throw VpErrors.unprocessable(
+      throw VpErrors.ruleViolation(
         { message: `a template applies to HTML reports only, not to format '${request.format}'` },
         { details: { field: 'template', suggestion: "leave out 'template', or ask for format 'html'" } },
       );

@@ -11,7 +11,7 @@ import { pathSegments, regularFileBelow } from '../project-paths.js';
 import { TEMPLATE_MAX_CHARS } from './liquid-sandbox.js';
 
 function refused(path: string, problem: string) {
-  return VpErrors.unprocessable(
+  return VpErrors.ruleViolation(
     { message: `template: '${path}' ${problem}` },
     {
       details: {

@@ -92,7 +92,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   const assertTarget = async (url: string) => {
     const reason = await refusedTargetReason(url, deps.allowPrivate);
     if (reason !== undefined) {
-      throw VpErrors.unprocessable({ message: `url: ${reason}` }, { details: { field: 'url', reason } });
+      throw VpErrors.ruleViolation({ message: `url: ${reason}` }, { details: { field: 'url', reason } });
     }
   };
   const deliveryView = (delivery: DeliveryRow): DeliveryView => ({
@@ -117,7 +117,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async create(input: WebhookCreate): Promise<WebhookView> {
       const events = validEvents(input.events);
       if (input.project_id !== undefined && !deps.projectExists(input.project_id)) {
-        throw VpErrors.unprocessable(
+        throw VpErrors.ruleViolation(
           { message: `project_id: no project has the id '${input.project_id}'` },
           { details: { field: 'project_id' } },
         );
