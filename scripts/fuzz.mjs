@@ -120,8 +120,8 @@ const SERVICES = {
     env: {
       PLATFORM_AUTH_ENABLED: 'true',
       // The spec's limits would turn most of the fuzzer's requests into 429s.
-      PLATFORM_RATE_LIMIT_RESULTS_PER_MINUTE: '1000000',
-      PLATFORM_RATE_LIMIT_JOBS_PER_HOUR: '1000000',
+      PLATFORM_REQUESTS_PER_MINUTE: '1000000',
+      PLATFORM_JOB_SUBMISSIONS_PER_HOUR: '1000000',
     },
     credential: (dir) => {
       const created = run(process.execPath, [
