@@ -31,6 +31,14 @@ export const HvErrors = {
     'conflict',
     (p) => `cannot ${p.action} VM '${p.name}' in state ${p.state}: ${p.hint}`,
   ),
+  /** An operation (a clone, a snapshot with memory, a stop) holds the VM until it ends. */
+  vmBusy: defineError<{ name: string; kind: string; operation: string }>(
+    'VM_BUSY',
+    'conflict',
+    (p) =>
+      `VM '${p.name}' is busy: a ${p.kind} operation holds it (operation ${p.operation}); ` +
+      'wait for it to end, or cancel it',
+  ),
   diskNotFound: defineError<{ name: string }>(
     'DISK_NOT_FOUND',
     'not_found',

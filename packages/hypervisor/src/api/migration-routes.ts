@@ -7,9 +7,9 @@ import { Type } from 'typebox';
 import { API_PREFIX } from '../config.js';
 import { IncomingSchema, MigrateSchema, type MigrationService } from '../domain/migration-service.js';
 import { OperationSchema, type OperationView } from '../domain/operations.js';
+import { vmView } from '../domain/vm-view.js';
 import { auditContext } from './request-context.js';
 import { Deleted, VmNameParams, VmSchema, type VmView } from './schemas.js';
-import { vmView } from './vm-view.js';
 
 const Operation = schemaRef<OperationView>(OperationSchema);
 const Vm = schemaRef<VmView>(VmSchema);
@@ -56,8 +56,9 @@ export function migrationRoutes(migrations: MigrationService): RouteSpec[] {
           ),
           404: notFound,
           409: documentedError(
-            'VM_NOT_RUNNING, VM_INVALID_STATE (paused, migrating), MIGRATION_UNSUPPORTED (internal snapshots, ' +
-              "encrypted images), and the destination's refusals: MIGRATION_STORAGE_UNSHARED, VM_ALREADY_EXISTS",
+            'VM_NOT_RUNNING, VM_INVALID_STATE (paused, migrating), VM_BUSY (an operation holds the VM), ' +
+              "MIGRATION_UNSUPPORTED (internal snapshots, encrypted images), and the destination's " +
+              'refusals: MIGRATION_STORAGE_UNSHARED, VM_ALREADY_EXISTS',
           ),
           503: documentedError('MIGRATION_DESTINATION_UNREACHABLE'),
         },

@@ -75,7 +75,8 @@ export function operationRoutes(operations: Operations): RouteSpec[] {
       schema: {
         description:
           'Asks a running operation to stop: its tool is signalled (qemu-img killed, a PQC worker ' +
-          'thread terminated), what it made is removed, and it ends `cancelled` (event ' +
+          'thread terminated, the wait for a guest to power off given up), what it made is removed, ' +
+          'and it ends `cancelled` (event ' +
           '`operation.completed`). Answers with the operation, `cancelling`.\n\n' +
           accessRule('write'),
         params: IdParams,
@@ -84,7 +85,8 @@ export function operationRoutes(operations: Operations): RouteSpec[] {
           404: notFound,
           409: documentedError(
             'OPERATION_NOT_RUNNING: it has ended already; OPERATION_NOT_CANCELLABLE: past the point ' +
-              'where stopping would leave its work half done (a rekey erasing the old key slot)',
+              'where stopping would leave its work half done (a rekey erasing the old key slot, a VM ' +
+              'being stopped hard, a snapshot with memory, which QEMU saves in one step)',
           ),
         },
       },

@@ -147,6 +147,7 @@ export async function buildServer(
     vms: vmRepository,
     disks: diskRepository,
     driver,
+    operations,
     unitOfWork,
     host: hostLimits(),
     // A VM is not launched on an image a convert, compact or resize is working on (DISK_BUSY).

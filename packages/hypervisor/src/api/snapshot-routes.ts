@@ -13,13 +13,16 @@ import {
   type SnapshotService,
   type SnapshotView,
 } from '../domain/snapshot-service.js';
+import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { VM_NAME_PATTERN } from '../domain/vm-definition.js';
+import { vmView } from '../domain/vm-view.js';
+import { accepted } from './replies.js';
 import { auditContext } from './request-context.js';
 import { Deleted, VmNameParams, VmSchema, type VmView } from './schemas.js';
-import { vmView } from './vm-view.js';
 
 const Snapshot = schemaRef<SnapshotView>(SnapshotSchema);
 const Vm = schemaRef<VmView>(VmSchema);
+const Operation = schemaRef<OperationView>(OperationSchema);
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
 
@@ -30,6 +33,7 @@ const SnapshotParams = Type.Object({
 
 const vmNotFound = documentedError('VM_NOT_FOUND: no VM has this name');
 const notFound = documentedError('VM_NOT_FOUND, SNAPSHOT_NOT_FOUND');
+const busy = 'VM_BUSY (an operation holds the VM)';
 const unsupported =
   'SNAPSHOT_UNSUPPORTED (the VM has no disk, or one is not qcow2: raw images cannot hold internal snapshots)';
 
@@ -57,15 +61,20 @@ export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
       schema: {
         description:
           'An internal snapshot in every qcow2 image of the VM, tagged with its name. A running or paused ' +
-          'VM is snapshotted by its QEMU: with `include_memory` the `snapshot-save` job (the vCPUs stop while ' +
-          'RAM and device state are written into the first disk), without it one QMP `transaction` of ' +
-          '`blockdev-snapshot-internal-sync` per disk (crash-consistent; the guest keeps running). A VM ' +
+          'VM is snapshotted by its QEMU: without `include_memory`, one QMP `transaction` of ' +
+          '`blockdev-snapshot-internal-sync` per disk (crash-consistent; the guest keeps running); a VM ' +
           'without a process (CREATED, STOPPED, CRASHED) gets `qemu-img snapshot -c` on each image, disks ' +
-          'only. Answers 201 once the snapshot is taken.',
+          'only. These answer 201 with the snapshot. With `include_memory`, the `snapshot-save` job writes ' +
+          'RAM and device state into the first disk while the vCPUs stop, minutes for a large VM: it ' +
+          'answers 202 with a `vm.snapshot_create` operation on `vm/NAME` (`Location: ' +
+          '/api/v1/operations/{id}`; `vm:read` follows it), whose `result` is the snapshot. QEMU saves ' +
+          'in one step that nothing interrupts, so a cancel is 409 OPERATION_NOT_CANCELLABLE; the VM ' +
+          'takes no other action meanwhile (409 VM_BUSY).',
         params: VmNameParams,
         body: SnapshotCreateSchema,
         response: {
           201: Snapshot,
+          202: Operation,
           400: documentedError(
             'VALIDATION_ERROR: the name, or `include_memory` true for a VM that is not running or paused',
           ),
@@ -73,16 +82,14 @@ export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
           409: documentedError(
             `SNAPSHOT_ALREADY_EXISTS (for this VM, or a tag of that name in one of its images), ${unsupported}, ` +
               'DISK_IN_USE (a stopped VM whose image another running VM has open), DISK_BUSY (a disk ' +
-              'operation works on an image), VM_INVALID_STATE (a live migration owns the VM)',
+              `operation works on an image), VM_INVALID_STATE (a live migration owns the VM), ${busy}`,
           ),
         },
       },
       handler: async (request, reply) => {
-        const snapshot = await snapshots.create(
-          request.params.name,
-          request.body,
-          auditContext(request, 201),
-        );
+        const answer = await snapshots.create(request.params.name, request.body, auditContext(request));
+        if ('operation' in answer) return accepted(reply, answer.operation);
+        const { snapshot } = answer;
         void reply
           .code(201)
           .header(
@@ -113,7 +120,7 @@ export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
           409: documentedError(
             'VM_INVALID_STATE (a disk-only snapshot, or a changed definition, while the VM runs: stop it; ' +
               'a live migration owns the VM), SNAPSHOT_INCONSISTENT (an image of it is gone, raw now, or no ' +
-              'longer holds it), DISK_IN_USE, DISK_BUSY, DISK_IS_BACKING (reverting the base of linked clones)',
+              `longer holds it), DISK_IN_USE, DISK_BUSY, DISK_IS_BACKING (reverting the base of linked clones), ${busy}`,
           ),
         },
       },
@@ -142,7 +149,7 @@ export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
           404: notFound,
           409: documentedError(
             'VM_INVALID_STATE (the VM runs with other disks than the snapshot had: stop it; a live migration ' +
-              'owns the VM), DISK_IN_USE, DISK_BUSY',
+              `owns the VM), DISK_IN_USE, DISK_BUSY, ${busy}`,
           ),
         },
       },

@@ -5,21 +5,26 @@
 import { defineRoute, documentedError, schemaRef, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import { API_PREFIX } from '../config.js';
+import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { VmCreateSchema, VmPatchSchema } from '../domain/vm-definition.js';
 import { VmStatsSchema, type VmService } from '../domain/vm-service.js';
 import { MIN_MEMORY_BYTES } from '../domain/vm-validation.js';
+import { vmView } from '../domain/vm-view.js';
 import { formatSize } from '../domain/units.js';
+import { accepted } from './replies.js';
 import { auditContext } from './request-context.js';
 import { Deleted, VmNameParams, VmSchema, type VmView } from './schemas.js';
-import { vmView } from './vm-view.js';
 
 const Vm = schemaRef<VmView>(VmSchema);
+const Operation = schemaRef<OperationView>(OperationSchema);
 const notFound = documentedError('VM_NOT_FOUND: no VM has this name');
 const invalid = documentedError(
   'VALIDATION_ERROR: a field is wrong; `details.field` names it (name pattern, cpu.count above the ' +
     `host's threads, memory.size outside ${formatSize(MIN_MEMORY_BYTES)} to the host memory, unknown ` +
     'device type, a disk image or network that does not exist, a boot file outside the boot directory)',
 );
+/** What a request for a VM an operation holds answers. */
+const BUSY = 'VM_BUSY (an operation holds the VM: a stop, a clone, a snapshot with memory)';
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
 
@@ -54,7 +59,7 @@ function action(
       schema: {
         description,
         params: VmNameParams,
-        response: { 200: Vm, 404: notFound, 409: documentedError(conflicts) },
+        response: { 200: Vm, 404: notFound, 409: documentedError(`${conflicts}, ${BUSY}`) },
       },
       handler: async (request) => vmView(await vms[verb](request.params.name, auditContext(request))),
     });
@@ -141,7 +146,7 @@ export function vmRoutes(vms: VmService, stopTimeoutMs: number): RouteSpec[] {
           200: Vm,
           400: invalid,
           404: notFound,
-          409: documentedError('VM_INVALID_STATE: the VM runs'),
+          409: documentedError(`VM_INVALID_STATE: the VM runs; ${BUSY}`),
         },
       },
       handler: async (request) =>
@@ -156,13 +161,16 @@ export function vmRoutes(vms: VmService, stopTimeoutMs: number): RouteSpec[] {
       schema: {
         description:
           'Removes the VM definition (its disk images stay). Refused while the VM runs, unless `force=true`, ' +
-          'which stops it at once first.',
+          'which stops it at once first (cancelling a graceful stop under way).',
         params: VmNameParams,
         querystring: Type.Object({ force: Type.Boolean({ default: false }) }),
         response: {
           200: Deleted,
           404: notFound,
-          409: documentedError('VM_INVALID_STATE: the VM runs; stop it or pass force=true'),
+          409: documentedError(
+            `VM_INVALID_STATE: the VM runs; stop it or pass force=true; ${BUSY}, but for a stop, which ` +
+              'force=true cancels first',
+          ),
         },
       },
       handler: async (request) => {
@@ -178,15 +186,32 @@ export function vmRoutes(vms: VmService, stopTimeoutMs: number): RouteSpec[] {
       access: WRITE,
       schema: {
         description:
-          '`force: false` (the default, also with no body) asks the guest to power off through ACPI ' +
-          `and stops it hard if it has not after the stop time-out (\`--stop-timeout-ms\`, default ${stopTimeoutMs} ms ` +
-          'here); `force: true` stops it at once. Answers once the VM is STOPPED. From RUNNING or PAUSED.',
+          '`force: true` stops the VM at once (QMP `quit`, then SIGKILL) and answers 200 with it, ' +
+          'STOPPED; a graceful stop under way is cancelled first. `force: false` (the default, also ' +
+          'with no body) asks the guest to power off through ACPI and stops it hard if it has not ' +
+          `after the stop time-out (\`--stop-timeout-ms\`, default ${stopTimeoutMs} ms here; a paused ` +
+          'guest cannot see the power button and is stopped hard at once): it answers 202 with a ' +
+          '`vm.stop` operation on `vm/NAME` (`Location: /api/v1/operations/{id}`; `vm:read` follows ' +
+          'it, `vm:write` cancels it) whose `result` is the VM, STOPPED. Cancelled while it waits for ' +
+          'the guest, the VM runs on; once the hard stop has begun, a cancel is 409 ' +
+          'OPERATION_NOT_CANCELLABLE. While the operation runs, other actions on the VM are 409 ' +
+          'VM_BUSY. From RUNNING or PAUSED.',
         params: VmNameParams,
         body: StopBody,
-        response: { 200: Vm, 404: notFound, 409: documentedError('VM_NOT_RUNNING') },
+        response: {
+          200: Vm,
+          202: Operation,
+          404: notFound,
+          409: documentedError(
+            `VM_NOT_RUNNING, VM_INVALID_STATE (migrating), ${BUSY}, but for another stop when forced`,
+          ),
+        },
       },
-      handler: async (request) =>
-        vmView(await vms.stop(request.params.name, request.body?.force ?? false, auditContext(request))),
+      handler: async (request, reply) => {
+        const { name } = request.params;
+        if (request.body?.force === true) return vmView(await vms.forceStop(name, auditContext(request)));
+        return accepted(reply, await vms.shutdown(name, auditContext(request, 202)));
+      },
     }),
     ...ACTIONS.map((route) => route(vms)),
     defineRoute({

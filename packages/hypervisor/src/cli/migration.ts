@@ -1,7 +1,7 @@
 /**
- * `hvctl vm clone|migrate|migrate-cancel`: clones and live migration. `vm migrate` starts the
- * migration, then follows its operation with a percentage bar on a terminal (Ctrl-C cancels it,
- * and the guest runs on here) and prints what it took. The destination's token is read from a
+ * `hvctl vm clone|migrate|migrate-cancel`: clones and live migration. A full `vm clone` and
+ * `vm migrate` start an operation, then follow it with a percentage bar on a terminal (Ctrl-C
+ * cancels it: no clone is left, or the guest runs on here) and print the result. The destination's token is read from a
  * file (`--token-file`, `-` for standard input), never taken as an argument, which other users
  * could read in the process list.
  */
@@ -12,7 +12,7 @@ import type { OperationView } from '../domain/operations.js';
 import { DEFAULT_TIMEOUT_MS } from './client.js';
 import { CliErrors } from './errors.js';
 import { readSecretFile } from './disk.js';
-import { followOperation } from './operations.js';
+import { followOperation, outcomeOf } from './operations.js';
 import {
   clientCommand,
   clientFor,
@@ -23,8 +23,7 @@ import {
 } from './options.js';
 import { withSpinner } from './progress.js';
 
-/** A full clone copies whole images, and a migration's destination starts a QEMU: both take a while. */
-const CLONE_TIMEOUT_MS = 60 * 60_000;
+/** A migration's destination starts a QEMU before the service answers: that takes a while. */
 const MIGRATE_REQUEST_TIMEOUT_MS = 120_000 + DEFAULT_TIMEOUT_MS;
 
 /** The token in a file, or on standard input with `-`; one final newline is not part of it. */
@@ -67,13 +66,12 @@ export function addMigrationCommands(vm: Command): void {
     )
     .action(async (source: string, name: string, flags: ClientFlags & { linked?: boolean }) => {
       const linked = flags.linked === true;
-      const clone = await withSpinner(`cloning VM '${source}'`, () =>
-        clientFor(flags).request<VmView>(
-          'POST',
-          `/vms/${segment(source)}/clone`,
-          { name, linked },
-          { timeoutMs: CLONE_TIMEOUT_MS },
-        ),
+      // A full copy is a vm.clone operation on the service, followed to its end with the bar.
+      const clone = await outcomeOf<VmView>(
+        clientFor(flags),
+        `/vms/${segment(source)}/clone`,
+        { name, linked },
+        `cloning VM '${source}'`,
       );
       print(
         flags,

@@ -4,7 +4,8 @@
  * that reports no progress, such as an SLH-DSA key generation), and resolves with the operation as
  * it ended. One that failed or was cancelled is thrown as its error, so `runCli`
  * prints its code and message. Ctrl-C asks the service to cancel it and waits for it to end (its
- * partial file is removed then); a second Ctrl-C leaves at once.
+ * partial file is removed then), or says why the service refused (work past its point of no
+ * return); a second Ctrl-C leaves at once.
  */
 import { AppError } from '@lab/server-kit/errors';
 import type { OperationView } from '../domain/operations.js';
@@ -38,7 +39,12 @@ export async function followOperation(
       : { update: () => undefined, stop: () => spinner.stop() };
   const onInterrupt = (): void => {
     stream.write(`\ncancelling operation ${started.id}...\n`);
-    client.request('POST', `/operations/${started.id}/cancel`).catch(() => undefined);
+    client.request('POST', `/operations/${started.id}/cancel`).catch((error: unknown) => {
+      // Ended meanwhile: the next poll shows how. Refused: say why, and wait for its end.
+      if (error instanceof AppError && error.code !== 'OPERATION_NOT_RUNNING') {
+        stream.write(`${error.message} (Ctrl-C again leaves without waiting)\n`);
+      }
+    });
   };
   interrupts.once('SIGINT', onInterrupt);
   let op = started;
@@ -58,4 +64,20 @@ export async function followOperation(
   throw new AppError(error.code, error.code === 'VALIDATION_ERROR' ? 'invalid' : 'internal', error.message, {
     details: { operation: op.id, status: op.status },
   });
+}
+
+/**
+ * What a request that may start an operation produced: its answer (a 200 or a 201), or, when it
+ * answered 202, the result of its operation followed to its end.
+ */
+export async function outcomeOf<T>(
+  client: ApiClient,
+  path: string,
+  body: unknown,
+  label: string,
+  options: FollowOptions = {},
+): Promise<T> {
+  const answer = await client.requestWithStatus<T | OperationView>('POST', path, body);
+  if (answer.status !== 202) return answer.body as T;
+  return (await followOperation(client, answer.body as OperationView, label, options)).result as T;
 }

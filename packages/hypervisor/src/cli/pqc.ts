@@ -11,9 +11,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { Verification } from '../domain/attestation.js';
 import type { BenchmarkResult, PqcStatus } from '../domain/pqc-service.js';
 import type { SelfTestReport } from '../pqc/self-test.js';
-import type { OperationView } from '../domain/operations.js';
 import { CliErrors } from './errors.js';
-import { followOperation } from './operations.js';
+import { outcomeOf } from './operations.js';
 import {
   clientCommand,
   clientFor,
@@ -24,13 +23,6 @@ import {
   type ClientFlags,
 } from './options.js';
 import { formatFields, formatTable } from './table.js';
-
-/** The result of a self-test or benchmark operation, followed to its end with a percentage bar. */
-async function resultOf<T>(flags: ClientFlags, path: string, body: unknown, label: string): Promise<T> {
-  const client = clientFor(flags);
-  const started = await client.request<OperationView>('POST', path, body);
-  return (await followOperation(client, started, label)).result as T;
-}
 
 function selfTestLine(run: PqcStatus['self_test']): string {
   if (run === null) return 'not run';
@@ -180,8 +172,8 @@ export function addPqcCommands(program: Command): void {
     )
     .action(async (flags: ClientFlags & { algorithms?: string[] }) => {
       const body = flags.algorithms === undefined ? {} : { algorithms: flags.algorithms };
-      const report = await resultOf<SelfTestReport>(
-        flags,
+      const report = await outcomeOf<SelfTestReport>(
+        clientFor(flags),
         '/pqc/self-test',
         body,
         'running the PQC self-test',
@@ -200,7 +192,12 @@ export function addPqcCommands(program: Command): void {
         ...(flags.iterations === undefined ? {} : { iterations: flags.iterations }),
         ...(flags.seconds === undefined ? {} : { seconds: flags.seconds }),
       };
-      const result = await resultOf<BenchmarkResult>(flags, '/pqc/benchmark', body, 'benchmarking');
+      const result = await outcomeOf<BenchmarkResult>(
+        clientFor(flags),
+        '/pqc/benchmark',
+        body,
+        'benchmarking',
+      );
       print(flags, result, formatBenchmark);
     });
 

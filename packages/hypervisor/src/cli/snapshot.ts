@@ -1,14 +1,19 @@
-/** `hvctl snapshot ...`: the snapshot routes of a VM, as a table and one-line answers. */
+/**
+ * `hvctl snapshot ...`: the snapshot routes of a VM, as a table and one-line answers. A snapshot
+ * with memory is an operation on the service's side, followed to its end with a spinner; it
+ * cannot be cancelled once QEMU saves.
+ */
 import type { Command } from 'commander';
 import type { VmView } from '../api/schemas.js';
 import type { SnapshotView } from '../domain/snapshot-service.js';
 import { SNAPSHOT_JOB_TIMEOUT_MS } from '../drivers/qemu/snapshots.js';
 import { DEFAULT_TIMEOUT_MS } from './client.js';
 import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags } from './options.js';
+import { outcomeOf } from './operations.js';
 import { withSpinner } from './progress.js';
 import { formatTable } from './table.js';
 
-/** Saving or loading a large VM's memory takes as long as the service lets a snapshot job run. */
+/** Loading a large VM's memory, or deleting a snapshot live, takes as long as a snapshot job may run. */
 const SNAPSHOT_REQUEST_TIMEOUT_MS = SNAPSHOT_JOB_TIMEOUT_MS + DEFAULT_TIMEOUT_MS;
 
 function formatSnapshotTable(snapshots: readonly SnapshotView[]): string {
@@ -50,10 +55,13 @@ export function addSnapshotCommands(program: Command): void {
           include_memory: flags.memory === true,
           ...(flags.description === undefined ? {} : { description: flags.description }),
         };
-        const answer = await withSpinner(`taking snapshot '${name}' of VM '${vm}'`, () =>
-          clientFor(flags).request<SnapshotView>('POST', path(vm), body, {
-            timeoutMs: SNAPSHOT_REQUEST_TIMEOUT_MS,
-          }),
+        // With --memory the service answers with a vm.snapshot_create operation, followed to its end.
+        const answer = await outcomeOf<SnapshotView>(
+          clientFor(flags),
+          path(vm),
+          body,
+          `taking snapshot '${name}' of VM '${vm}'`,
+          { spinner: true },
         );
         print(
           flags,

@@ -5,7 +5,6 @@ import type { VmView } from '../api/schemas.js';
 import type { AttestationReport } from '../domain/attestation.js';
 import { formatSize } from '../domain/units.js';
 import type { VmStats } from '../domain/vm-service.js';
-import { DEFAULT_TIMEOUT_MS } from './client.js';
 import {
   clientCommand,
   clientFor,
@@ -17,14 +16,9 @@ import {
   type ClientFlags,
 } from './options.js';
 import { addMigrationCommands } from './migration.js';
+import { outcomeOf } from './operations.js';
 import { withSpinner } from './progress.js';
 import { formatFields, formatTable } from './table.js';
-
-/**
- * A stop without `--force` is answered once the guest powered off or the service's stop timeout
- * ran out; 600 s is the largest `--stop-timeout-ms` the service accepts (config.ts).
- */
-const STOP_REQUEST_TIMEOUT_MS = 600_000 + DEFAULT_TIMEOUT_MS;
 
 const dash = (text: string): string => (text === '' ? '-' : text);
 
@@ -182,21 +176,23 @@ export function addVmCommands(program: Command): void {
 
   clientCommand(vm, 'stop', "Stop a VM: ACPI power-off, then a hard stop after the service's stop timeout")
     .argument('<name>', 'VM name')
-    .option('--force', 'stop at once, without asking the guest')
+    .option('--force', 'stop at once, without asking the guest (cancels a stop that waits for it)')
     .action(async (name: string, flags: ClientFlags & { force?: boolean }) => {
-      const force = flags.force === true;
-      const answer = await withSpinner(
-        force ? `stopping VM '${name}'` : `stopping VM '${name}': waiting for the guest to power off`,
-        () =>
-          clientFor(flags).request<VmView>(
-            'POST',
-            `/vms/${segment(name)}/stop`,
-            { force },
-            {
-              timeoutMs: force ? DEFAULT_TIMEOUT_MS : STOP_REQUEST_TIMEOUT_MS,
-            },
-          ),
-      );
+      const client = clientFor(flags);
+      const path = `/vms/${segment(name)}/stop`;
+      // Without --force the service answers with a vm.stop operation, followed to its end.
+      const answer =
+        flags.force === true
+          ? await withSpinner(`stopping VM '${name}'`, () =>
+              client.request<VmView>('POST', path, { force: true }),
+            )
+          : await outcomeOf<VmView>(
+              client,
+              path,
+              { force: false },
+              `stopping VM '${name}': waiting for the guest to power off`,
+              { spinner: true },
+            );
       print(flags, answer, (v) => `VM '${v.name}' is ${v.state}`);
     });
 

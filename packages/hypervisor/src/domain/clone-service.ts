@@ -11,12 +11,17 @@
  *   it, since a write to it would change what the clone reads. So a linked clone is made from a VM
  *   that does not run, and that VM is the clones' template from then on.
  *
+ * A full clone copies whole images, minutes for large ones: it is a `vm.clone` operation on the
+ * source (`vm/NAME`), checked before the 202, holding the source's lock until it ends (vm-service
+ * `operate`), with qemu-img's `-p` progress over the bytes of every image and the new VM as its
+ * result; a cancel kills qemu-img and leaves nothing behind. A linked clone is made at once (201).
+ *
  * A running source is copied from a consistent point, as libvirt makes a quick consistent copy:
  * under the VM's lock, QMP `stop` (which drains and flushes the disks), `qemu-img convert -U` of
  * each image (force-share: the paused QEMU still holds its lock), then `cont`, also when the copy
- * failed. A paused source stays paused. The new images are made under temporary names and renamed
- * into place in the transaction that records them with the new VM (events `storage.created` and
- * `vm.created` with `cloned_from`), so a failure leaves neither files nor rows.
+ * failed or was cancelled. A paused source stays paused. The new images are made under temporary
+ * names and renamed into place in the transaction that records them with the new VM (events
+ * `storage.created` and `vm.created` with `cloned_from`), so a failure leaves neither files nor rows.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
@@ -29,11 +34,13 @@ import { convertImage, createImage, imageInfo } from '../drivers/qemu-img.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import type { DiskClaims } from './disk-claims.js';
 import { assertNotInUse } from './disk-service.js';
+import type { OperationHandle, OperationView } from './operations.js';
 import type { PoolService } from './pool-service.js';
 import { formatSize } from './units.js';
 import type { StorageDevice, VmDefinition } from './vm-definition.js';
 import type { VmService } from './vm-service.js';
 import { assertAllowed, isActive } from './vm-states.js';
+import { vmView, type VmView } from './vm-view.js';
 
 export interface CloneRequest {
   /** The new VM's name. */
@@ -53,6 +60,9 @@ export interface CloneServiceOptions {
 }
 
 export type CloneService = ReturnType<typeof createCloneService>;
+
+/** A linked clone, made at once, or the operation that makes a full one. */
+export type CloneAnswer = { vm: VmRecord } | { operation: OperationView };
 
 /** The name of the clone's image for the source's device at `index`. */
 export const cloneImageName = (vm: string, index: number): string => `${vm}-${index}`;
@@ -111,31 +121,71 @@ export function createCloneService(options: CloneServiceOptions) {
     return plans;
   }
 
-  /** Makes every new image under its temporary name. */
-  async function copy(plans: readonly Plan[], linked: boolean, held: boolean): Promise<void> {
+  /** A qcow2 overlay on each source image, under its temporary name. */
+  async function overlay(plans: readonly Plan[]): Promise<void> {
     for (const p of plans) {
-      if (linked) {
-        await createImage(p.partial, 'qcow2', p.bytes, {
-          backing: { file: p.source.name, format: p.source.format },
-        });
-      } else {
-        await convertImage(
-          { path: p.sourcePath, format: p.source.format, forceShare: held },
-          { path: p.partial, format: p.format },
-        );
-      }
+      await createImage(p.partial, 'qcow2', p.bytes, {
+        backing: { file: p.source.name, format: p.source.format },
+      });
     }
   }
 
-  /** Copies with the guest stopped when it runs: `stop` flushes its disks; `cont` follows in any case. */
-  async function consistentCopy(vm: VmRecord, plans: readonly Plan[], linked: boolean): Promise<void> {
+  /**
+   * Copies every image under its temporary name, with the guest stopped when it runs (`stop`
+   * flushes its disks; `cont` follows in any case). Progress is over the bytes of all images.
+   */
+  async function consistentCopy(vm: VmRecord, plans: readonly Plan[], op: OperationHandle): Promise<void> {
+    const total = plans.reduce((sum, p) => sum + p.bytes, 0);
     const running = vm.state === 'RUNNING';
     if (running) await driver.pause(vm.name);
     try {
-      await copy(plans, linked, isActive(vm.state));
+      let done = 0;
+      for (const p of plans) {
+        await convertImage(
+          { path: p.sourcePath, format: p.source.format, forceShare: isActive(vm.state) },
+          { path: p.partial, format: p.format },
+          {
+            signal: op.signal,
+            onProgress: (percent) =>
+              op.progress(((done + (p.bytes * percent) / 100) / total) * 100, { image: p.target }),
+          },
+        );
+        done += p.bytes;
+      }
     } finally {
       if (running) await driver.resume(vm.name);
     }
+  }
+
+  /** The refusals before anything is made, and the plan of each new image. */
+  async function prepare(vm: VmRecord, request: Required<CloneRequest>): Promise<Plan[]> {
+    assertAllowed('clone', vm);
+    if (request.linked && isActive(vm.state)) {
+      throw HvErrors.vmInvalidState({
+        name: vm.name,
+        state: vm.state,
+        action: 'make a linked clone of',
+        hint: "a linked clone's base must not change: stop it first, or make a full clone",
+      });
+    }
+    if (vmRepository.find(request.name) !== undefined) throw HvErrors.vmAlreadyExists({ name: request.name });
+    return plan(vm, request.name, request.linked);
+  }
+
+  /** Claims the source images (a convert or resize of them is DISK_BUSY); the release drops the partial files too. */
+  function claim(plans: readonly Plan[]): () => void {
+    const releases: (() => void)[] = [];
+    const release = (): void => {
+      for (const done of releases) done();
+      for (const p of plans) rmSync(p.partial, { force: true });
+    };
+    try {
+      for (const p of plans) releases.push(claims.claim(p.source.name, 'clone'));
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return release;
   }
 
   function clonedDefinition(vm: VmRecord, plans: readonly Plan[]): VmDefinition {
@@ -214,31 +264,40 @@ export function createCloneService(options: CloneServiceOptions) {
   }
 
   return {
-    /** Clones `source` into a new VM in state CREATED; see the module's comment. */
-    clone: (source: string, input: CloneRequest, context: AuditContext | null): Promise<VmRecord> =>
-      vms.exclusive(source, async (vm) => {
-        const request = { name: input.name, linked: input.linked ?? false };
-        assertAllowed('clone', vm);
-        if (request.linked && isActive(vm.state)) {
-          throw HvErrors.vmInvalidState({
-            name: vm.name,
-            state: vm.state,
-            action: 'make a linked clone of',
-            hint: "a linked clone's base must not change: stop it first, or make a full clone",
-          });
-        }
-        if (vmRepository.find(request.name) !== undefined)
-          throw HvErrors.vmAlreadyExists({ name: request.name });
-        const plans = await plan(vm, request.name, request.linked);
-        const releases: (() => void)[] = [];
-        try {
-          for (const p of plans) releases.push(claims.claim(p.source.name, 'clone'));
-          await consistentCopy(vm, plans, request.linked);
-          return record(vm, request, plans, context);
-        } finally {
-          for (const release of releases) release();
-          for (const p of plans) rmSync(p.partial, { force: true });
-        }
-      }),
+    /**
+     * Clones `source` into a new VM in state CREATED: a linked clone at once, a full one as a
+     * `vm.clone` operation whose result is the new VM; see the module's comment.
+     */
+    async clone(source: string, input: CloneRequest, context: AuditContext): Promise<CloneAnswer> {
+      const request = { name: input.name, linked: input.linked ?? false };
+      if (request.linked) {
+        const vm = await vms.exclusive(source, async (vm) => {
+          const plans = await prepare(vm, request);
+          const release = claim(plans);
+          try {
+            await overlay(plans);
+            return record(vm, request, plans, { ...context, status: 201 });
+          } finally {
+            release();
+          }
+        });
+        return { vm };
+      }
+      const operation = await vms.operate(source, context, async (vm) => {
+        const plans = await prepare(vm, request);
+        return {
+          kind: 'vm.clone',
+          release: claim(plans),
+          work: async (op): Promise<VmView> => {
+            await consistentCopy(vm, plans, op);
+            // A cancel that came while the guest was resumed still wins: nothing is recorded.
+            op.signal.throwIfAborted();
+            // The operation's own audit row is the 202's.
+            return vmView(record(vm, request, plans, null));
+          },
+        };
+      });
+      return { operation };
+    },
   };
 }

@@ -7,7 +7,7 @@
  * marked failed at start, with that reason.
  *
  * Who may follow an operation: whoever may read the resource it works on (a disk image's with
- * `storage:read`, a migration with `vm:read`, a PQC key's, a self-test's or a benchmark's with
+ * `storage:read`, a VM's with `vm:read`, a PQC key's, a self-test's or a benchmark's with
  * `pqc:read`), or `operations:read`; cancelling takes the write scope of either. `readAs` and
  * `cancelAs` apply that rule, which depends on the operation's resource and so cannot be a route's
  * single scope.
@@ -26,8 +26,8 @@ export const OperationSchema = Type.Object(
     id: Type.String({ format: 'uuid' }),
     kind: Type.String({
       description:
-        'what runs: disk.convert, disk.compact, disk.check, disk.rekey, vm.migrate, pqc.key_create, ' +
-        'pqc.key_rotate, pqc.self_test, pqc.benchmark',
+        'what runs: disk.convert, disk.compact, disk.check, disk.rekey, vm.migrate, vm.clone, ' +
+        'vm.snapshot_create, vm.stop, pqc.key_create, pqc.key_rotate, pqc.self_test, pqc.benchmark',
     }),
     resource: Type.String({
       description:

@@ -18,6 +18,12 @@
  *
  * "The recorded state" is RUNNING or PAUSED, as the VM was when the snapshot was taken (libvirt
  * reverts so too). A restore of a stopped VM puts back the definition the snapshot recorded.
+ *
+ * A snapshot with memory writes the guest's RAM, minutes for a large VM: it is a
+ * `vm.snapshot_create` operation on `vm/NAME`, checked before the 202 and holding the VM's lock
+ * until it ends (vm-service `operate`), whose result is the snapshot. QEMU saves in one step of
+ * its main loop, which nothing interrupts, so it cannot be cancelled. Disk-only snapshots take a
+ * moment and are answered at once (201).
  */
 import { Nullable } from '@lab/server-kit';
 import { AppError } from '@lab/server-kit/errors';
@@ -31,6 +37,7 @@ import type { SnapshotRecord, SnapshotRepository } from '../store/snapshots.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import type { VmRecord, VmRepository } from '../store/vms.js';
 import type { DiskClaims } from './disk-claims.js';
+import type { OperationView } from './operations.js';
 import { parseSize } from './units.js';
 import { BootSchema, DevicesSchema, VM_STATES, type VmDefinition, type VmState } from './vm-definition.js';
 import type { VmService } from './vm-service.js';
@@ -116,6 +123,9 @@ export interface SnapshotServiceOptions {
 }
 
 export type SnapshotService = ReturnType<typeof createSnapshotService>;
+
+/** A disk-only snapshot, taken at once, or the operation that takes one with memory. */
+export type SnapshotAnswer = { snapshot: SnapshotRecord } | { operation: OperationView };
 
 interface Image {
   name: string;
@@ -410,62 +420,98 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
     return recordRestore(vm, snapshot, to, context, { driver: driver.name, ...info });
   }
 
+  /** The refusals of a new snapshot, before anything is made; the VM's images, which can hold it. */
+  async function checkCreate(vm: VmRecord, input: SnapshotCreate, memory: boolean): Promise<Image[]> {
+    const where = `for VM '${vm.name}'`;
+    if (snapshots.find(vm.name, input.name) !== undefined)
+      throw HvErrors.snapshotAlreadyExists({ vm: vm.name, name: input.name, where });
+    const isLiveSave = live(vm, 'snapshot');
+    if (memory && !isLiveSave) {
+      throw invalidField(
+        'include_memory',
+        `VM '${vm.name}' is ${vm.state}: only a running or paused VM has memory to save; ` +
+          'pass false for a snapshot of its disks',
+      );
+    }
+    const images = snapshotImages(vm);
+    if (!isLiveSave) assertNotInUse(vm.name, images);
+    // A tag made outside the service (qemu-img, another VM on the same image) would be
+    // duplicated by qemu-img, or refused by QEMU only after the guest was stopped.
+    const held = await act(vm.name, 'snapshot', () => driver.snapshots.list(images.map((i) => i.path)));
+    const holder = images.find((_, index) => (held[index] ?? []).some((s) => s.tag === input.name));
+    if (holder !== undefined) {
+      throw HvErrors.snapshotAlreadyExists(
+        { vm: vm.name, name: input.name, where: `in disk image '${holder.name}'` },
+        { details: { image: holder.name } },
+      );
+    }
+    return images;
+  }
+
+  /** The snapshot's row, its event and the audit row, once its data is in the images. */
+  function recordCreated(
+    vm: VmRecord,
+    input: SnapshotCreate,
+    memory: boolean,
+    context: AuditContext | null,
+  ): SnapshotRecord {
+    return unitOfWork((tx) => {
+      const record: SnapshotRecord = {
+        vm: vm.name,
+        name: input.name,
+        description: input.description ?? null,
+        includeMemory: memory,
+        vmState: vm.state,
+        definition: vm.definition,
+        createdAt: tx.at,
+      };
+      if (!snapshots.insert(record)) {
+        throw HvErrors.snapshotAlreadyExists({ vm: vm.name, name: input.name, where: `for VM '${vm.name}'` });
+      }
+      tx.emit('vm.snapshot_created', {
+        vm: vm.name,
+        snapshot: input.name,
+        include_memory: memory,
+        vm_state: vm.state,
+        timestamp: tx.at,
+      });
+      tx.audit(context);
+      return record;
+    });
+  }
+
   return {
     /** The VM's snapshots, oldest first. */
     list: (vm: string): SnapshotRecord[] => snapshots.list(vms.get(vm).name),
 
-    create: (vmName: string, input: SnapshotCreate, context: AuditContext | null): Promise<SnapshotRecord> =>
-      vms.exclusive(vmName, async (vm) => {
-        const where = `for VM '${vm.name}'`;
-        if (snapshots.find(vm.name, input.name) !== undefined)
-          throw HvErrors.snapshotAlreadyExists({ vm: vm.name, name: input.name, where });
-        const memory = input.include_memory ?? false;
-        const isLiveSave = live(vm, 'snapshot');
-        if (memory && !isLiveSave) {
-          throw invalidField(
-            'include_memory',
-            `VM '${vm.name}' is ${vm.state}: only a running or paused VM has memory to save; ` +
-              'pass false for a snapshot of its disks',
-          );
-        }
-        const images = snapshotImages(vm);
-        if (!isLiveSave) assertNotInUse(vm.name, images);
-        // A tag made outside the service (qemu-img, another VM on the same image) would be
-        // duplicated by qemu-img, or refused by QEMU only after the guest was stopped.
-        const held = await act(vm.name, 'snapshot', () => driver.snapshots.list(images.map((i) => i.path)));
-        const holder = images.find((_, index) => (held[index] ?? []).some((s) => s.tag === input.name));
-        if (holder !== undefined) {
-          throw HvErrors.snapshotAlreadyExists(
-            { vm: vm.name, name: input.name, where: `in disk image '${holder.name}'` },
-            { details: { image: holder.name } },
-          );
-        }
-        const save = () =>
-          act(vm.name, 'snapshot', () => driver.snapshots.save(target(vm, images), input.name, memory));
-        await (isLiveSave ? save() : onImages(images, save));
-        return unitOfWork((tx) => {
-          const record: SnapshotRecord = {
-            vm: vm.name,
-            name: input.name,
-            description: input.description ?? null,
-            includeMemory: memory,
-            vmState: vm.state,
-            definition: vm.definition,
-            createdAt: tx.at,
+    /** A disk-only snapshot at once; one with memory as a `vm.snapshot_create` operation. */
+    async create(vmName: string, input: SnapshotCreate, context: AuditContext): Promise<SnapshotAnswer> {
+      if (input.include_memory === true) {
+        const operation = await vms.operate(vmName, context, async (vm) => {
+          const images = await checkCreate(vm, input, true);
+          return {
+            kind: 'vm.snapshot_create',
+            work: async (op): Promise<SnapshotView> => {
+              op.finishing('QEMU saves the memory in one step of its main loop, which cannot be interrupted');
+              await act(vm.name, 'snapshot', () =>
+                driver.snapshots.save(target(vm, images), input.name, true),
+              );
+              // The operation's own audit row is the 202's.
+              return snapshotView(recordCreated(vm, input, true, null));
+            },
           };
-          if (!snapshots.insert(record))
-            throw HvErrors.snapshotAlreadyExists({ vm: vm.name, name: input.name, where });
-          tx.emit('vm.snapshot_created', {
-            vm: vm.name,
-            snapshot: input.name,
-            include_memory: memory,
-            vm_state: vm.state,
-            timestamp: tx.at,
-          });
-          tx.audit(context);
-          return record;
         });
-      }),
+        return { operation };
+      }
+      const snapshot = await vms.exclusive(vmName, async (vm) => {
+        const images = await checkCreate(vm, input, false);
+        const save = () =>
+          act(vm.name, 'snapshot', () => driver.snapshots.save(target(vm, images), input.name, false));
+        await (isLive(vm.state) ? save() : onImages(images, save));
+        return recordCreated(vm, input, false, { ...context, status: 201 });
+      });
+      return { snapshot };
+    },
 
     restore: (
       vmName: string,

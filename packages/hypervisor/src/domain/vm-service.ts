@@ -6,6 +6,12 @@
  * table (vm-states.ts), asks the driver to act, then records the new state, its event and the
  * request's audit row in one transaction. What the guest does on its own (power off, crash,
  * reboot) arrives as a driver event and goes through the same lock and the same recording.
+ *
+ * Work that takes longer than a request (a stop waiting for the guest, a full clone, a snapshot
+ * with memory) is an operation that holds the VM's lock until it ends (`operate`), so the lock
+ * rules hold throughout; a request for the VM meanwhile is refused with VM_BUSY, naming the
+ * operation, as Incus refuses an instance another operation holds, rather than left waiting.
+ * A forced stop or delete takes over from a graceful stop under way: it cancels it first.
  */
 import { randomUUID } from 'node:crypto';
 import { createKeyedMutex, type Logger } from '@lab/server-kit';
@@ -16,12 +22,14 @@ import type { AuditContext } from '../store/audit.js';
 import type { DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import { newVmRecord, type VmRecord, type VmRepository, type VmRuntime } from '../store/vms.js';
-import type { DriverEvent, RuntimeInfo, UsageSample, VmDriver } from '../drivers/vm-driver.js';
+import type { DriverEvent, RuntimeInfo, StopOptions, UsageSample, VmDriver } from '../drivers/vm-driver.js';
 import type { HostLimits } from './host.js';
+import type { OperationHandle, Operations, OperationView } from './operations.js';
 import { formatSize } from './units.js';
 import type { VmCreate, VmDefinition, VmPatch, VmState } from './vm-definition.js';
 import { assertAllowed, isActive } from './vm-states.js';
 import { resolveLaunch, type DefinitionContext } from './vm-validation.js';
+import { vmView, type VmView } from './vm-view.js';
 
 /** Shortest interval between the two samples a rate is computed from. */
 export const STATS_MIN_INTERVAL_MS = 250;
@@ -53,6 +61,7 @@ export interface VmServiceOptions {
   vms: VmRepository;
   disks: DiskRepository;
   driver: VmDriver;
+  operations: Operations;
   unitOfWork: UnitOfWork;
   host: HostLimits;
   imageFile: DefinitionContext['imageFile'];
@@ -63,6 +72,14 @@ export interface VmServiceOptions {
 }
 
 export type VmService = ReturnType<typeof createVmService>;
+
+/** Long work on a VM, as `operate` starts it. */
+export interface VmOperation<T extends Record<string, unknown>> {
+  kind: string;
+  work: (op: OperationHandle) => Promise<T>;
+  /** Runs once the work has ended, or at once should the operation not start. */
+  release?: () => void;
+}
 
 /** QEMU's own text when a driver error says its process died (exit code or signal), else undefined. */
 function processDeath(error: unknown): string | undefined {
@@ -75,8 +92,10 @@ function processDeath(error: unknown): string | undefined {
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 export function createVmService(options: VmServiceOptions) {
-  const { vms, driver, unitOfWork, logger } = options;
+  const { vms, driver, operations, unitOfWork, logger } = options;
   const withLock = createKeyedMutex();
+  /** VMs an operation holds, with its kind and id. */
+  const holders = new Map<string, { kind: string; operation: string }>();
   const lastSample = new Map<string, UsageSample>();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const definitionContext: DefinitionContext = {
@@ -162,6 +181,102 @@ export function createVmService(options: VmServiceOptions) {
     }
   }
 
+  /** The VM's lock for a request: refused at once (VM_BUSY) while an operation holds it. */
+  function requestLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const holder = holders.get(name);
+    if (holder !== undefined) {
+      return Promise.reject(
+        HvErrors.vmBusy(
+          { name, kind: holder.kind, operation: holder.operation },
+          { details: { operation: holder.operation, kind: holder.kind } },
+        ),
+      );
+    }
+    return withLock(name, work);
+  }
+
+  /**
+   * Starts long work on a VM as an operation on `vm/NAME`: `prepare` runs under the VM's lock on
+   * the VM as it is, and its refusals answer the request; the work it returns then starts and
+   * keeps the lock until it ends. The audit row is the 202's.
+   */
+  function operate<T extends Record<string, unknown>>(
+    name: string,
+    context: AuditContext,
+    prepare: (vm: VmRecord) => Promise<VmOperation<T>>,
+  ): Promise<OperationView> {
+    return new Promise<OperationView>((resolve, reject) => {
+      requestLock(name, async () => {
+        const spec = await prepare(load(name));
+        let ended = (): void => undefined;
+        const held = new Promise<void>((settle) => (ended = settle));
+        const holder = { kind: spec.kind, operation: '' };
+        holders.set(name, holder);
+        const letGo = (): void => {
+          if (holders.get(name) === holder) holders.delete(name);
+          spec.release?.();
+          ended();
+        };
+        try {
+          const view = operations.start({
+            kind: spec.kind,
+            resource: `vm/${name}`,
+            context: { ...context, status: 202 },
+            work: async (op) => {
+              try {
+                return await spec.work(op);
+              } finally {
+                letGo();
+              }
+            },
+          });
+          holder.operation = view.id;
+          resolve(view);
+        } catch (error) {
+          letGo();
+          throw error;
+        }
+        await held;
+      }).catch(reject);
+    });
+  }
+
+  /** Stops the VM's process and records STOPPED; the caller holds the VM's lock. */
+  async function stopAndRecord(
+    vm: VmRecord,
+    force: boolean,
+    context: AuditContext | null,
+    hooks: Pick<StopOptions, 'signal' | 'onHardStop'> = {},
+  ): Promise<VmRecord> {
+    const { graceful } = await act(vm, 'stop', () =>
+      driver.stop(vm.name, { force, timeoutMs: options.stopTimeoutMs, ...hooks }),
+    );
+    const reason = force
+      ? 'stopped at once (force)'
+      : graceful
+        ? 'the guest powered off on the ACPI request'
+        : vm.state === 'PAUSED'
+          ? 'stopped hard: a paused guest cannot see the power button'
+          : `the guest did not power off within ${options.stopTimeoutMs} ms; stopped hard`;
+    return changeState(vm, 'STOPPED', context, { runtime: null, reason });
+  }
+
+  /**
+   * A forced stop or delete does not wait for a graceful stop under way, as `incus stop --force`
+   * does not: it cancels it (the VM runs on) and waits for it to let go of the VM. One already
+   * stopping the VM hard is waited for.
+   */
+  async function takeOverStop(name: string): Promise<void> {
+    const holder = holders.get(name);
+    if (holder?.kind !== 'vm.stop') return;
+    try {
+      operations.cancel(holder.operation, null);
+    } catch (error) {
+      if (!HvErrors.operationNotCancellable.is(error) && !HvErrors.operationNotRunning.is(error)) throw error;
+    }
+    await operations.settled(holder.operation);
+  }
+
   /** A command on a live guest: the VM's lock, the state table, the driver, then the record. */
   function guestCommand(
     action: 'pause' | 'resume' | 'reset',
@@ -169,7 +284,7 @@ export function createVmService(options: VmServiceOptions) {
     record: (vm: VmRecord, context: AuditContext | null) => VmRecord,
   ): (name: string, context: AuditContext | null) => Promise<VmRecord> {
     return (name, context) =>
-      withLock(name, async () => {
+      requestLock(name, async () => {
         const vm = load(name);
         assertAllowed(action, vm);
         await act(vm, action, () => drive(name));
@@ -214,10 +329,13 @@ export function createVmService(options: VmServiceOptions) {
   return {
     /**
      * For the services that act on a VM beside this one (snapshots, clone, migration): runs `work`
-     * holding the VM's lock, on the VM as it is then, so no lifecycle action interleaves.
+     * holding the VM's lock, on the VM as it is then, so no lifecycle action interleaves. Refused
+     * with VM_BUSY while an operation holds the VM.
      */
     exclusive: <T>(name: string, work: (vm: VmRecord) => Promise<T>): Promise<T> =>
-      withLock(name, async () => work(load(name))),
+      requestLock(name, async () => work(load(name))),
+
+    operate,
 
     /** Records a state change (its event and audit row); the caller holds the VM's lock. */
     recordState: changeState,
@@ -251,7 +369,7 @@ export function createVmService(options: VmServiceOptions) {
       }),
 
     update: (name: string, patch: VmPatch, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
+      requestLock(name, async () => {
         const vm = load(name);
         assertAllowed('update', vm);
         const current = vm.definition;
@@ -273,8 +391,9 @@ export function createVmService(options: VmServiceOptions) {
         });
       }),
 
-    remove: (name: string, force: boolean, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
+    remove: async (name: string, force: boolean, context: AuditContext | null): Promise<VmRecord> => {
+      if (force) await takeOverStop(name);
+      return requestLock(name, async () => {
         const vm = load(name);
         if (!(force && isActive(vm.state))) assertAllowed('delete', vm);
         if (isActive(vm.state)) await act(vm, 'stop', () => driver.stop(name, { force: true, timeoutMs: 0 }));
@@ -294,10 +413,11 @@ export function createVmService(options: VmServiceOptions) {
           tx.audit(context);
           return vm;
         });
-      }),
+      });
+    },
 
     start: (name: string, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
+      requestLock(name, async () => {
         const vm = load(name);
         assertAllowed('start', vm);
         const spec = resolveLaunch(vm, vm.definition, definitionContext);
@@ -315,19 +435,34 @@ export function createVmService(options: VmServiceOptions) {
         return changeState(vm, 'RUNNING', context, { runtime: runtimeOf(info), lastError: null });
       }),
 
-    stop: (name: string, force: boolean, context: AuditContext | null): Promise<VmRecord> =>
-      withLock(name, async () => {
+    /** Stops the VM at once (libvirt's destroy), taking over from a graceful stop under way. */
+    forceStop: async (name: string, context: AuditContext | null): Promise<VmRecord> => {
+      await takeOverStop(name);
+      return requestLock(name, async () => {
         const vm = load(name);
         assertAllowed('stop', vm);
-        const { graceful } = await act(vm, 'stop', () =>
-          driver.stop(name, { force, timeoutMs: options.stopTimeoutMs }),
-        );
-        const reason = force
-          ? 'stopped at once (force)'
-          : graceful
-            ? 'the guest powered off on the ACPI request'
-            : `the guest did not power off within ${options.stopTimeoutMs} ms; stopped hard`;
-        return changeState(vm, 'STOPPED', context, { runtime: null, reason });
+        return stopAndRecord(vm, true, context);
+      });
+    },
+
+    /**
+     * Asks the guest to power off (ACPI) and stops it hard after the stop time-out (libvirt's
+     * shutdown, then destroy), as a `vm.stop` operation whose result is the VM. Cancelled while
+     * it waits for the guest, the VM runs on; once the hard stop has begun it is not cancellable.
+     */
+    shutdown: (name: string, context: AuditContext): Promise<OperationView> =>
+      operate(name, context, async (vm) => {
+        assertAllowed('stop', vm);
+        return {
+          kind: 'vm.stop',
+          work: async (op): Promise<VmView> =>
+            vmView(
+              await stopAndRecord(vm, false, null, {
+                signal: op.signal,
+                onHardStop: () => op.finishing('the VM is being stopped hard'),
+              }),
+            ),
+        };
       }),
 
     pause: guestCommand(

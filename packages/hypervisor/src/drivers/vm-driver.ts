@@ -66,6 +66,18 @@ export interface RuntimeInfo {
   files: Record<string, string>;
 }
 
+export interface StopOptions {
+  force: boolean;
+  timeoutMs: number;
+  /**
+   * Ends the wait for the guest: the call rejects with the signal's reason and the VM runs on. Its
+   * guest had the power-off request and may still act on it, which is then a `powered_off` event.
+   */
+  signal?: AbortSignal;
+  /** Called when the hard stop begins; from then on `signal` is not heeded. */
+  onHardStop?: () => void;
+}
+
 export type AttachResult =
   { status: 'running' | 'paused'; runtime: RuntimeInfo } | { status: 'gone'; reason: string };
 
@@ -79,7 +91,7 @@ export interface VmDriver {
    * `force: false` asks the guest to power off (ACPI) and waits up to `timeoutMs` for it, then
    * stops it hard; `force: true` stops it at once. Resolves once the process is gone.
    */
-  stop(vm: string, options: { force: boolean; timeoutMs: number }): Promise<{ graceful: boolean }>;
+  stop(vm: string, options: StopOptions): Promise<{ graceful: boolean }>;
   pause(vm: string): Promise<void>;
   resume(vm: string): Promise<void>;
   /** Hard reset of the virtual machine (QMP `system_reset`). */

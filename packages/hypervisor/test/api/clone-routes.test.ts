@@ -1,7 +1,8 @@
 /**
  * `POST /vms/{name}/clone` on real images (qemu-img makes and copies them, qemu-io writes and reads
  * their data) with the simulated driver running the VMs, wrapped to record the pause and resume a
- * clone of a running VM makes around its copy.
+ * clone of a running VM makes around its copy (and, for the cancel, to hold the pause until the
+ * cancel is sent). A full clone is a `vm.clone` operation, followed here to its end.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -11,21 +12,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
 import { startTestService, type TestService } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
+import { collectEvents } from '../support/sse.js';
+import { until } from '../support/until.js';
 
 const tools = requireTools(['qemu-img', 'qemu-io']);
 
 let service: TestService;
 let token: string;
 const calls: string[] = [];
+/** While set, the source's pause waits for it: a cancel can be sent before the copy starts. */
+let pauseGate: Promise<void> | undefined;
 
-async function call(method: string, url: string, body?: unknown) {
+async function call(method: string, url: string, body?: unknown, bearer = token) {
   const response = await service.app.inject({
     method: method as 'GET',
     url: `/api/v1${url}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${bearer}` },
     ...(body === undefined ? {} : { payload: body as object }),
   });
-  return { status: response.statusCode, body: response.body === '' ? undefined : response.json<any>() };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.body === '' ? undefined : response.json<any>(),
+  };
+}
+
+/** Polls an operation until it ends. */
+const settled = (id: string, bearer = token) =>
+  until(`operation ${id}`, async () => {
+    const op = (await call('GET', `/operations/${id}`, undefined, bearer)).body;
+    return ['succeeded', 'failed', 'cancelled'].includes(op.status) ? op : undefined;
+  });
+
+/** A full clone: 202 with its operation, followed to its end; the new VM is its result. */
+async function fullClone(source: string, name: string) {
+  const started = await call('POST', `/vms/${source}/clone`, { name });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const op = await settled(started.body.id);
+  expect(op.status, JSON.stringify(op.error)).toBe('succeeded');
+  return op.result;
 }
 
 const images = (): string => join(service.dataDir, 'images');
@@ -61,6 +86,7 @@ describe.skipIf(tools.skip)('POST /vms/{name}/clone', () => {
       ...simulated,
       pause: async (vm: string) => {
         calls.push(`pause ${vm}`);
+        await pauseGate;
         await simulated.pause(vm);
       },
       resume: async (vm: string) => {
@@ -82,8 +108,15 @@ describe.skipIf(tools.skip)('POST /vms/{name}/clone', () => {
 
   it('makes a full copy of each image, named <new>-<index>, in a new VM with a new uuid', async () => {
     const source = (await call('GET', '/vms/src')).body;
-    const clone = await call('POST', '/vms/src/clone', { name: 'full' });
-    expect(clone.status).toBe(201);
+    const reader = await createToken(join(service.runDir, 'api.sock'), ['vm:read']);
+    const started = await call('POST', '/vms/src/clone', { name: 'full' });
+    expect(started.status).toBe(202);
+    expect(started.headers.location).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({ kind: 'vm.clone', resource: 'vm/src', status: 'running' });
+    const op = await settled(started.body.id, reader);
+    expect(op).toMatchObject({ status: 'succeeded', progress: 100 });
+    const clone = { body: op.result };
+    expect(clone.body).toEqual((await call('GET', '/vms/full')).body);
     expect(clone.body).toMatchObject({
       name: 'full',
       state: 'CREATED',
@@ -114,25 +147,52 @@ describe.skipIf(tools.skip)('POST /vms/{name}/clone', () => {
     const audit = await call('GET', '/audit/events?resource=vm/src');
     expect(audit.body.events[0]).toMatchObject({
       path: '/api/v1/vms/src/clone',
-      status: 201,
+      status: 202,
       outcome: 'success',
     });
   });
 
   it('clones a running VM from one instant: paused for the copy, running again after', async () => {
     expect((await call('POST', '/vms/src/start')).body.state).toBe('RUNNING');
-    const clone = await call('POST', '/vms/src/clone', { name: 'live' });
-    expect(clone.status).toBe(201);
+    await fullClone('src', 'live');
     expect(calls).toEqual(['pause src', 'resume src']);
     expect((await call('GET', '/vms/src')).body.state).toBe('RUNNING');
     expect(holds('live-0', 'qcow2', 0xab, '1M')).toBe(true);
 
     calls.length = 0;
     await call('POST', '/vms/src/pause');
-    expect((await call('POST', '/vms/src/clone', { name: 'paused' })).status).toBe(201);
+    await fullClone('src', 'paused');
     expect(calls).toEqual(['pause src']);
     expect((await call('GET', '/vms/src')).body.state).toBe('PAUSED');
     calls.length = 0;
+  });
+
+  it('cancels a clone of a running VM: the guest runs on; no image, no VM, no partial file', async () => {
+    await call('POST', '/vms/src/resume');
+    calls.length = 0;
+    let open = (): void => undefined;
+    pauseGate = new Promise((resolve) => (open = resolve));
+    const started = await call('POST', '/vms/src/clone', { name: 'gone' });
+    expect(started.status).toBe(202);
+    // The source takes no other action while the clone holds it.
+    const busy = await call('POST', '/vms/src/pause');
+    expect(busy).toMatchObject({ status: 409, body: { error: { code: 'VM_BUSY' } } });
+    expect(busy.body.error.details).toEqual({ operation: started.body.id, kind: 'vm.clone' });
+    const cancelling = await call('POST', `/operations/${started.body.id}/cancel`);
+    expect([cancelling.status, cancelling.body.status]).toEqual([200, 'cancelling']);
+    open();
+    pauseGate = undefined;
+    expect(await settled(started.body.id)).toMatchObject({
+      status: 'cancelled',
+      result: null,
+      error: { code: 'OPERATION_CANCELLED' },
+    });
+    expect(calls).toEqual(['pause src', 'resume src']);
+    calls.length = 0;
+    expect((await call('GET', '/vms/src')).body.state).toBe('RUNNING');
+    expect((await call('GET', '/vms/gone')).status).toBe(404);
+    expect((await call('GET', '/storage/gone-0')).status).toBe(404);
+    expect(readdirSync(images()).filter((f) => f.startsWith('gone') || f.startsWith('.'))).toEqual([]);
   });
 
   it('refuses a linked clone of a running VM, and taken names', async () => {
@@ -144,6 +204,9 @@ describe.skipIf(tools.skip)('POST /vms/{name}/clone', () => {
     expect((await call('POST', '/vms/src/clone', { name: 'full' })).body.error.code).toBe(
       'VM_ALREADY_EXISTS',
     );
+    expect((await call('POST', '/vms/src/clone', { name: 'full', linked: true })).body.error.code).toBe(
+      'VM_ALREADY_EXISTS',
+    );
     expect((await call('POST', '/storage', { name: 'taken-1', size: '1M' })).status).toBe(201);
     const taken = await call('POST', '/vms/src/clone', { name: 'taken' });
     expect(taken).toMatchObject({ status: 409, body: { error: { code: 'DISK_ALREADY_EXISTS' } } });
@@ -153,9 +216,10 @@ describe.skipIf(tools.skip)('POST /vms/{name}/clone', () => {
     expect((await call('POST', '/vms/src/clone', { name: '-bad' })).status).toBe(400);
   });
 
-  it('makes a linked clone: qcow2 overlays on the source images, which then back it', async () => {
+  it('makes a linked clone at once: 201 with qcow2 overlays on the source images, which then back it', async () => {
     const clone = await call('POST', '/vms/src/clone', { name: 'thin', linked: true });
     expect(clone.status).toBe(201);
+    expect(clone.headers.location).toBe('/api/v1/vms/thin');
     expect(clone.body.devices.storage).toEqual([
       { type: 'virtio-blk', path: 'thin-0', format: 'qcow2' },
       { type: 'virtio-blk', path: 'thin-1' },
@@ -193,19 +257,35 @@ describe.skipIf(tools.skip)('POST /vms/{name}/clone', () => {
     await call('POST', '/vms/src/stop', { force: true });
   });
 
-  it('emits vm.created with cloned_from and storage.created for each image', async () => {
-    const abort = new AbortController();
+  it('emits vm.created with cloned_from, storage.created for each image, and the progress of the copy', async () => {
     const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
-    const response = await fetch(`${url}/api/v1/events?kinds=vm.created,storage.created`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: abort.signal,
+    const response = await fetch(
+      `${url}/api/v1/events?kinds=vm.created,storage.created,operation.progress,operation.completed`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const events = collectEvents(response);
+    const started = await call('POST', '/vms/src/clone', { name: 'evented' });
+    expect(started.status).toBe(202);
+    const mine = (e: { data: { id?: string } }) => e.data.id === started.body.id;
+    await events.waitFor((e) => e.event === 'operation.completed' && mine(e));
+    await events.close();
+    const progress = events.events.filter((e) => e.event === 'operation.progress' && mine(e));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.map((e) => e.data.progress)).toEqual(
+      [...progress.map((e) => e.data.progress)].sort((a, b) => a - b),
+    );
+    expect(new Set(progress.map((e) => e.data.image))).toEqual(new Set(['evented-0', 'evented-1']));
+    expect(progress.every((e) => e.data.kind === 'vm.clone' && e.data.resource === 'vm/src')).toBe(true);
+    const created = events.events
+      .filter((e) => e.event === 'storage.created' && e.data.image.startsWith('evented'))
+      .map((e) => e.data.image);
+    expect(created).toEqual(['evented-0', 'evented-1']);
+    expect(
+      events.events.find((e) => e.event === 'vm.created' && e.data.vm === 'evented')?.data,
+    ).toMatchObject({
+      vm: 'evented',
+      cloned_from: 'src',
+      linked: false,
     });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    expect((await call('POST', '/vms/src/clone', { name: 'evented' })).status).toBe(201);
-    let text = '';
-    while (!text.includes('"vm":"evented"')) text += (await reader.read()).value ?? '';
-    abort.abort();
-    expect(text).toContain('"image":"evented-0"');
-    expect(text).toMatch(/"vm":"evented".*"cloned_from":"src","linked":false/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Who may follow and cancel an operation, over real TCP with real tokens: every scope × each kind
- * of operation (a disk check by real qemu-img, a live migration between two services under the
- * simulated driver, an SLH-DSA key generation and a self-test in the PQC pool) × read and cancel. The rule:
+ * of operation (a disk check by real qemu-img, a live migration between two services, a full
+ * clone, a snapshot with memory and a stop under the simulated driver, an SLH-DSA key generation
+ * and a self-test in the PQC pool) × read and cancel. The rule:
  * `operations:*`, or the read (write) scope of the operation's resource.
  */
 import { randomFillSync } from 'node:crypto';
@@ -86,6 +87,8 @@ function expected(scope: string, resource: string, access: 'read' | 'write') {
     : `operations:${access}`;
 }
 
+const DISK_D1 = { storage: [{ type: 'virtio-blk', path: 'd1', format: 'qcow2' }] };
+
 const VM = {
   name: 'web1',
   cpu: { count: 1 },
@@ -135,6 +138,27 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
     ended['pqc.self_test'] = { id: selfTest.body.id, scope: 'pqc' };
 
     for (const { id } of Object.values(ended)) expect((await settled(id)).status).toBe('succeeded');
+
+    // The VM operations, on a VM of d1 (the check has let go of it).
+    expect((await call('POST', '/vms', source.admin, { ...VM, name: 'web3', devices: DISK_D1 })).status).toBe(
+      201,
+    );
+    const cloned = await call('POST', '/vms/web3/clone', source.admin, { name: 'web3c' });
+    expect(cloned.status).toBe(202);
+    ended['vm.clone'] = { id: cloned.body.id, scope: 'vm' };
+    expect((await settled(cloned.body.id)).status).toBe('succeeded');
+    expect((await call('POST', '/vms/web3/start', source.admin)).status).toBe(200);
+    const snapshot = await call('POST', '/vms/web3/snapshots', source.admin, {
+      name: 'm',
+      include_memory: true,
+    });
+    expect(snapshot.status).toBe(202);
+    ended['vm.snapshot_create'] = { id: snapshot.body.id, scope: 'vm' };
+    expect((await settled(snapshot.body.id)).status).toBe('succeeded');
+    const stop = await call('POST', '/vms/web3/stop', source.admin);
+    expect(stop.status).toBe(202);
+    ended['vm.stop'] = { id: stop.body.id, scope: 'vm' };
+    expect((await settled(stop.body.id)).status).toBe('succeeded');
   });
 
   afterAll(async () => {
@@ -151,7 +175,15 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
     }
   });
 
-  const KINDS = ['disk.check', 'vm.migrate', 'pqc.key_create', 'pqc.self_test'];
+  const KINDS = [
+    'disk.check',
+    'vm.migrate',
+    'vm.clone',
+    'vm.snapshot_create',
+    'vm.stop',
+    'pqc.key_create',
+    'pqc.self_test',
+  ];
 
   it.each(KINDS)(
     'reads a %s operation with operations:read or its resource scope, and refuses the others',

@@ -1,19 +1,33 @@
 /**
  * The snapshot routes over the service built in-process with the simulated driver (disk images
  * are real, made by qemu-img; the snapshots in them are the simulated driver's): answers,
- * statuses, bodies refused by the schema, the audit rows and the OpenAPI document.
+ * statuses, bodies refused by the schema, the audit rows and the OpenAPI document; a snapshot with
+ * memory as an operation, over TCP with real tokens.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
 import { openStore } from '../../src/store/database.js';
 import { startTestService, type TestService } from '../support/in-process.js';
-import { socketApi } from '../support/socket-client.js';
+import { createToken, socketApi } from '../support/socket-client.js';
+import { collectEvents } from '../support/sse.js';
+import { until } from '../support/until.js';
 
 const ready = requireTools(['qemu-img']);
 let service: TestService;
 const api = (method: string, path: string, body?: unknown) => socketApi(service.runDir, method, path, body);
+
+/** A snapshot with memory: 202 with its operation, followed to its end over the socket. */
+async function withMemory(vm: string, name: string) {
+  const started = await api('POST', `/vms/${vm}/snapshots`, { name, include_memory: true });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return until(`operation ${started.body.id}`, async () => {
+    const op = (await api('GET', `/operations/${started.body.id}`)).body;
+    return op.status === 'running' ? undefined : op;
+  });
+}
 
 const VM = {
   name: 'web1',
@@ -77,8 +91,8 @@ describe.skipIf(ready.skip)('the snapshot routes', () => {
 
   it('takes memory from a running VM and returns it to the recorded state', async () => {
     await api('POST', '/vms/web1/start');
-    const mem = await api('POST', '/vms/web1/snapshots', { name: 'live', include_memory: true });
-    expect(mem.body).toMatchObject({ include_memory: true, vm_state: 'RUNNING' });
+    const mem = await withMemory('web1', 'live');
+    expect(mem).toMatchObject({ status: 'succeeded', result: { include_memory: true, vm_state: 'RUNNING' } });
     const disk = await api('POST', '/vms/web1/snapshots', { name: 'disk' });
     expect(disk.body).toMatchObject({ include_memory: false, vm_state: 'RUNNING' });
     await api('POST', '/vms/web1/pause');
@@ -178,5 +192,109 @@ describe.skipIf(ready.skip)('the snapshot routes', () => {
     expect(Object.keys(doc.paths['/api/v1/vms/{name}/snapshots'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(doc.paths['/api/v1/vms/{name}/snapshots/{snap}/restore']).toHaveProperty('post');
     expect(doc.paths['/api/v1/vms/{name}/snapshots/{snap}']).toHaveProperty('delete');
+  });
+});
+
+describe.skipIf(ready.skip)('a snapshot with memory, over TCP with real tokens', () => {
+  let tcp: TestService;
+  let base: string;
+  let writer: string;
+  let reader: string;
+  let admin: string;
+
+  async function send(method: string, path: string, bearer: string, body?: unknown) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    };
+  }
+
+  beforeAll(async () => {
+    // Each simulated action, a save with memory among them, takes 300 ms: the operation is seen running.
+    tcp = await startTestService({ driver: createSimulatedDriver({ delayMs: 300 }) });
+    mkdirSync(join(tcp.dataDir, 'boot'), { recursive: true });
+    writeFileSync(join(tcp.dataDir, 'boot', 'vmlinuz'), 'kernel');
+    base = (await tcp.app.listen({ host: '127.0.0.1', port: 0 })) + '/api/v1';
+    const socket = join(tcp.runDir, 'api.sock');
+    [writer, reader, admin] = await Promise.all([
+      createToken(socket, ['vm:write', 'storage:write']),
+      createToken(socket, ['vm:read']),
+      createToken(socket, ['admin']),
+    ]);
+    expect((await send('POST', '/storage', writer, { name: 'root', size: '16M' })).status).toBe(201);
+    expect((await send('POST', '/vms', writer, VM)).status).toBe(201);
+    expect((await send('POST', '/vms/web1/start', writer)).status).toBe(200);
+  });
+  afterAll(async () => tcp?.close());
+
+  it('answers 202 with a vm.snapshot_create operation: followed by vm:read, never cancellable', async () => {
+    const stream = await fetch(
+      `${base}/events?kinds=operation.started,operation.completed,vm.snapshot_created`,
+      {
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
+    const events = collectEvents(stream);
+    const started = await send('POST', '/vms/web1/snapshots', writer, {
+      name: 'mem',
+      description: 'before the upgrade',
+      include_memory: true,
+    });
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({
+      kind: 'vm.snapshot_create',
+      resource: 'vm/web1',
+      status: 'running',
+    });
+    const busy = await send('POST', '/vms/web1/snapshots', writer, { name: 'disk' });
+    expect(busy.body.error).toMatchObject({ code: 'VM_BUSY', details: { operation: started.body.id } });
+    expect((await send('POST', `/operations/${started.body.id}/cancel`, reader)).status).toBe(403);
+    const refused = await send('POST', `/operations/${started.body.id}/cancel`, writer);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('OPERATION_NOT_CANCELLABLE');
+    expect(refused.body.error.message).toContain('cannot be interrupted');
+    const op = await until('the snapshot', async () => {
+      const body = (await send('GET', `/operations/${started.body.id}`, reader)).body;
+      return body.status === 'running' ? undefined : body;
+    });
+    expect(op).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      result: {
+        vm: 'web1',
+        name: 'mem',
+        description: 'before the upgrade',
+        include_memory: true,
+        vm_state: 'RUNNING',
+      },
+    });
+    const listed = await send('GET', '/vms/web1/snapshots', reader);
+    expect(listed.body.snapshots).toEqual([op.result]);
+    await events.waitFor((e) => e.event === 'operation.completed' && e.data.id === started.body.id);
+    await events.close();
+    expect(events.events.map((e) => e.event)).toEqual([
+      'operation.started',
+      'vm.snapshot_created',
+      'operation.completed',
+    ]);
+    // Disk-only, it is answered at once.
+    const disk = await send('POST', '/vms/web1/snapshots', writer, { name: 'disk' });
+    expect(disk).toMatchObject({ status: 201, body: { name: 'disk', include_memory: false } });
+    // Newest first: the disk-only one, the VM_BUSY refusal, the 202, the start, the create.
+    const audit = await send('GET', '/audit/events?resource=vm/web1&limit=10', admin);
+    expect(
+      audit.body.events.map((e: { status: number; outcome: string }) => `${e.status} ${e.outcome}`),
+    ).toEqual(['201 success', '409 failure', '202 success', '200 success', '201 success']);
   });
 });

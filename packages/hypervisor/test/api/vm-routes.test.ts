@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService, type TestService } from '../support/in-process.js';
+import { simulated } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
+import { collectEvents } from '../support/sse.js';
+import { until } from '../support/until.js';
 
 let service: TestService;
 let admin: string;
@@ -60,13 +63,21 @@ describe('VM routes', () => {
     const stats = await call('GET', '/vms/web1/stats');
     expect(stats.status).toBe(200);
     expect(stats.body).toMatchObject({ vm: 'web1', cpu_percent: 0, memory_used: '0', disk_read_iops: 0 });
-    const stopped = await service.app.inject({
+    // Without a body a stop is graceful: an operation that waits for the guest.
+    const stopping = await service.app.inject({
       method: 'POST',
       url: '/api/v1/vms/web1/stop',
       headers: { authorization: `Bearer ${admin}` },
     });
-    expect(stopped.json()).toMatchObject({ state: 'STOPPED' });
+    expect(stopping.statusCode).toBe(202);
+    expect(stopping.json()).toMatchObject({ kind: 'vm.stop', resource: 'vm/web1' });
+    const stopped = await until('the stop', async () => {
+      const op = (await call('GET', `/operations/${stopping.json<{ id: string }>().id}`)).body!;
+      return op.status === 'succeeded' ? op : undefined;
+    });
+    expect(stopped.result).toMatchObject({ name: 'web1', state: 'STOPPED' });
     expect((await call('POST', '/vms/web1/stop', { force: true })).body?.error.code).toBe('VM_NOT_RUNNING');
+    expect((await call('POST', '/vms/web1/stop')).body?.error.code).toBe('VM_NOT_RUNNING');
   });
 
   it.each([
@@ -161,5 +172,123 @@ describe('concurrent requests on one VM', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('a stop that waits for the guest, over TCP with real tokens', () => {
+  let tcp: TestService;
+  let base: string;
+  let writer: string;
+  let reader: string;
+
+  /** A request over TCP with `bearer`. */
+  async function send(method: string, path: string, bearer: string, body?: unknown) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    };
+  }
+
+  const ended = (id: string) =>
+    until(`operation ${id}`, async () => {
+      const op = (await send('GET', `/operations/${id}`, reader)).body;
+      return ['succeeded', 'failed', 'cancelled'].includes(op.status) ? op : undefined;
+    });
+
+  beforeAll(async () => {
+    tcp = await startTestService();
+    mkdirSync(join(tcp.dataDir, 'boot'), { recursive: true });
+    writeFileSync(join(tcp.dataDir, 'boot', 'vmlinuz'), 'kernel');
+    base = (await tcp.app.listen({ host: '127.0.0.1', port: 0 })) + '/api/v1';
+    const socket = join(tcp.runDir, 'api.sock');
+    writer = await createToken(socket, ['vm:write']);
+    reader = await createToken(socket, ['vm:read']);
+    expect((await send('POST', '/vms', writer, VM)).status).toBe(201);
+  });
+  afterAll(async () => tcp?.close());
+
+  it('answers 202 with a vm.stop operation a vm:read token follows to the VM, STOPPED', async () => {
+    expect((await send('POST', '/vms/web1/start', writer)).status).toBe(200);
+    const admin = await createToken(join(tcp.runDir, 'api.sock'), ['admin']);
+    const stream = await fetch(
+      `${base}/events?kinds=operation.started,operation.completed,vm.state_changed`,
+      {
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
+    const events = collectEvents(stream);
+    const started = await send('POST', '/vms/web1/stop', writer, { force: false });
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({
+      kind: 'vm.stop',
+      resource: 'vm/web1',
+      status: 'running',
+      progress: 0,
+    });
+    const op = await ended(started.body.id);
+    expect(op).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      result: { name: 'web1', state: 'STOPPED' },
+    });
+    await events.waitFor((e) => e.event === 'operation.completed' && e.data.id === started.body.id);
+    await events.close();
+    const since = events.events.findIndex((e) => e.event === 'operation.started');
+    const seen = events.events.slice(since);
+    expect(seen.map((e) => [e.event, e.data.kind ?? e.data.to])).toEqual([
+      ['operation.started', 'vm.stop'],
+      ['vm.state_changed', 'STOPPED'],
+      ['operation.completed', 'vm.stop'],
+    ]);
+    expect(seen[1]?.data.reason).toBe('the guest powered off on the ACPI request');
+    const audit = await send('GET', '/audit/events?resource=vm/web1&limit=1', admin);
+    expect(audit.body.events[0]).toMatchObject({
+      path: '/api/v1/vms/web1/stop',
+      status: 202,
+      outcome: 'success',
+    });
+  });
+
+  it('holds the VM while it waits (409 VM_BUSY); a cancel leaves it RUNNING', async () => {
+    expect((await send('POST', '/vms/web1/start', writer)).status).toBe(200);
+    simulated(tcp).ignorePowerButton('web1');
+    const started = await send('POST', '/vms/web1/stop', writer);
+    expect(started.status).toBe(202);
+    const busy = await send('POST', '/vms/web1/pause', writer);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error).toMatchObject({
+      code: 'VM_BUSY',
+      details: { operation: started.body.id, kind: 'vm.stop' },
+    });
+    expect((await send('POST', `/operations/${started.body.id}/cancel`, reader)).status).toBe(403);
+    const cancelling = await send('POST', `/operations/${started.body.id}/cancel`, writer);
+    expect([cancelling.status, cancelling.body.status]).toEqual([200, 'cancelling']);
+    expect(await ended(started.body.id)).toMatchObject({
+      status: 'cancelled',
+      result: null,
+      error: { code: 'OPERATION_CANCELLED' },
+    });
+    expect((await send('GET', '/vms/web1', reader)).body.state).toBe('RUNNING');
+  });
+
+  it('gives way to a forced stop, which answers 200 with the VM at once', async () => {
+    simulated(tcp).ignorePowerButton('web1');
+    const graceful = await send('POST', '/vms/web1/stop', writer);
+    expect(graceful.status).toBe(202);
+    const forced = await send('POST', '/vms/web1/stop', writer, { force: true });
+    expect(forced.status).toBe(200);
+    expect(forced.body).toMatchObject({ name: 'web1', state: 'STOPPED' });
+    expect((await ended(graceful.body.id)).status).toBe('cancelled');
   });
 });

@@ -146,6 +146,13 @@ describe('hvctl vm', SLOW, () => {
     expect(stats).toMatch(/^cpu: +\d+\.\d %$/m);
     expect(stats).toMatch(/^disk reads: +\d+ IOPS, [\d.]+[KMGTP]?\/s$/m);
 
+    // A stop waits for the guest as an operation of the service: followed, then the same line.
+    expect(hvctl(['vm', 'stop', 'web2'])).toMatchObject({
+      status: 0,
+      stdout: "VM 'web2' is STOPPED\n",
+      stderr: '',
+    });
+    expect(hvctl(['vm', 'start', 'web2']).status).toBe(0);
     const running = hvctl(['vm', 'delete', 'web2']);
     expect(running.status).toBe(2);
     expect(running.stderr).toMatch(/^hvctl: VM_\w+: .*web2/);

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
+import { AppError } from '@lab/server-kit/errors';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/cli/client.js';
-import { followOperation } from '../../src/cli/operations.js';
+import { followOperation, outcomeOf } from '../../src/cli/operations.js';
 import type { OperationView } from '../../src/domain/operations.js';
 
 const base: OperationView = {
@@ -17,14 +18,18 @@ const base: OperationView = {
   finished_at: null,
 };
 
-/** A client whose GETs answer `states` one after the other, recording every request. */
-function fakeClient(states: Partial<OperationView>[]) {
+/**
+ * A client whose GETs answer `states` one after the other, recording every request; a cancel
+ * answers `cancelling`, or is refused with `refusal`.
+ */
+function fakeClient(states: Partial<OperationView>[], refusal?: AppError) {
   const requests: string[] = [];
   let next = 0;
   const client = {
     socketPath: 'test.sock',
     request: async (method: string, path: string) => {
       requests.push(`${method} ${path}`);
+      if (method === 'POST' && refusal !== undefined) throw refusal;
       if (method === 'POST') return { ...base, status: 'cancelling' };
       const state = states[Math.min(next, states.length - 1)];
       next += 1;
@@ -116,5 +121,66 @@ describe('followOperation', () => {
     }
     expect(out.some((line) => line.includes('%'))).toBe(false);
     expect(out.at(-1)).toBe('\r\x1b[K');
+  });
+
+  it('says why the service refused a cancel, and waits for the end', async () => {
+    const refusal = new AppError(
+      'OPERATION_NOT_CANCELLABLE',
+      'conflict',
+      "operation 'op-1' can no longer be cancelled: QEMU saves; it ends on its own shortly",
+    );
+    const { client } = fakeClient(
+      [{}, {}, { status: 'succeeded', progress: 100, result: { name: 's' } }],
+      refusal,
+    );
+    const interrupts = new EventEmitter();
+    const { out, stream } = terminal();
+    const following = followOperation(client, base, 'x', {
+      intervalMs: 5,
+      stream,
+      interrupts: interrupts as unknown as NodeJS.Process,
+    });
+    interrupts.emit('SIGINT');
+    expect((await following).result).toEqual({ name: 's' });
+    expect(out.join('')).toContain(
+      "operation 'op-1' can no longer be cancelled: QEMU saves; it ends on its own shortly " +
+        '(Ctrl-C again leaves without waiting)\n',
+    );
+  });
+});
+
+describe('outcomeOf', () => {
+  const answering = (status: number, body: unknown) => {
+    const { client, requests } = fakeClient([
+      { status: 'succeeded', progress: 100, result: { state: 'STOPPED' } },
+    ]);
+    const posted: unknown[] = [];
+    const withStatus = {
+      ...client,
+      requestWithStatus: async (method: string, path: string, sent: unknown) => {
+        requests.push(`${method} ${path}`);
+        posted.push(sent);
+        return { status, body };
+      },
+    } as unknown as ApiClient;
+    return { client: withStatus, requests, posted };
+  };
+
+  it('is the answer itself when the request did the work at once', async () => {
+    const { client, requests, posted } = answering(200, { name: 'web1', state: 'STOPPED' });
+    expect(await outcomeOf(client, '/vms/web1/stop', { force: true }, 'x')).toEqual({
+      name: 'web1',
+      state: 'STOPPED',
+    });
+    expect(requests).toEqual(['POST /vms/web1/stop']);
+    expect(posted).toEqual([{ force: true }]);
+  });
+
+  it("is the operation's result, followed to its end, when the answer was 202", async () => {
+    const { client, requests } = answering(202, base);
+    expect(
+      await outcomeOf(client, '/vms/web1/stop', {}, 'x', { intervalMs: 1, stream: terminal().stream }),
+    ).toEqual({ state: 'STOPPED' });
+    expect(requests).toEqual(['POST /vms/web1/stop', 'GET /operations/op-1']);
   });
 });

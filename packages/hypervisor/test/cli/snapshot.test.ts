@@ -47,6 +47,12 @@ describe.skipIf(qemuImg.skip)('hvctl snapshot', SLOW, () => {
     expect(hvctl(['vm', 'start', 'web1']).status).toBe(0);
     const taken = json(['snapshot', 'create', 'web1', 'live', '--memory']);
     expect(taken).toMatchObject({ vm: 'web1', name: 'live', include_memory: true, vm_state: 'RUNNING' });
+    // Followed as the operation it is on the service, to the same line as before.
+    expect(hvctl(['snapshot', 'create', 'web1', 'live2', '--memory'])).toMatchObject({
+      status: 0,
+      stdout: "snapshot 'live2' of VM 'web1' created (disks and memory, VM RUNNING)\n",
+      stderr: '',
+    });
     const restored = json(['snapshot', 'restore', 'web1', 'live']);
     expect(restored).toMatchObject({ snapshot: { name: 'live' }, vm: { state: 'RUNNING' } });
     expect(hvctl(['vm', 'stop', 'web1', '--force']).status).toBe(0);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createDiskClaims } from '../../src/domain/disk-claims.js';
-import { createSnapshotService } from '../../src/domain/snapshot-service.js';
+import { createSnapshotService, type SnapshotCreate } from '../../src/domain/snapshot-service.js';
 import type { SnapshotTarget } from '../../src/drivers/snapshot-driver.js';
 import { createSnapshotRepository } from '../../src/store/snapshots.js';
 import { createUnitOfWork } from '../../src/store/unit-of-work.js';
@@ -20,8 +20,8 @@ const DISK_VM = {
   },
 };
 
-function setup() {
-  const core = testCore();
+function setup(options: { driverDelayMs?: number } = {}) {
+  const core = testCore(options);
   const { db, events, audit, vms, vmRepository, diskRepository, pools, driver } = core;
   const at = new Date().toISOString();
   for (const name of ['root', 'data', 'other'])
@@ -43,14 +43,22 @@ function setup() {
   /** The tags the simulated driver keeps for an image, with their VM state sizes. */
   const tags = async (name: string) => (await driver.snapshots.list([image(name)]))[0] ?? [];
   const kinds = () => core.published.map((e) => e.kind);
-  return { ...core, snapshots, repository, claims, image, tags, kinds };
+  /** The snapshot a create made: at once, or through its operation (with memory), as stored. */
+  const take = async (vm: string, input: SnapshotCreate) => {
+    const answer = await snapshots.create(vm, input, REQUEST);
+    if ('snapshot' in answer) return answer.snapshot;
+    const ended = await core.operations.settled(answer.operation.id);
+    if (ended.status !== 'succeeded') throw Object.assign(new Error(ended.error?.message), ended.error);
+    return repository.find(vm, input.name)!;
+  };
+  return { ...core, snapshots, repository, claims, image, tags, kinds, take };
 }
 
 describe('the snapshot service', () => {
   it('takes a disk-only snapshot of a VM without a process on every image, with its event and audit row', async () => {
-    const { vms, snapshots, tags, published, audit } = setup();
+    const { vms, snapshots, tags, published, audit, take } = setup();
     await vms.create(DISK_VM, REQUEST);
-    const taken = await snapshots.create('web1', { name: 'base', description: 'clean' }, REQUEST);
+    const taken = await take('web1', { name: 'base', description: 'clean' });
     expect(taken).toMatchObject({
       vm: 'web1',
       name: 'base',
@@ -70,33 +78,66 @@ describe('the snapshot service', () => {
   });
 
   it('saves memory only from a running or paused VM, in the first image', async () => {
-    const { vms, snapshots, tags } = setup();
+    const { vms, tags, take } = setup();
     await vms.create(DISK_VM, REQUEST);
-    await expect(
-      snapshots.create('web1', { name: 'm', include_memory: true }, REQUEST),
-    ).rejects.toMatchObject({
+    await expect(take('web1', { name: 'm', include_memory: true })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
       details: { field: 'include_memory' },
     });
     await vms.start('web1', REQUEST);
-    const live = await snapshots.create('web1', { name: 'm', include_memory: true }, REQUEST);
+    const live = await take('web1', { name: 'm', include_memory: true });
     expect(live).toMatchObject({ includeMemory: true, vmState: 'RUNNING' });
     expect((await tags('root'))[0]?.vmStateBytes).toBeGreaterThan(0);
     expect((await tags('data'))[0]?.vmStateBytes).toBe(0);
     await vms.pause('web1', REQUEST);
-    expect(await snapshots.create('web1', { name: 'p', include_memory: true }, REQUEST)).toMatchObject({
+    expect(await take('web1', { name: 'p', include_memory: true })).toMatchObject({
       vmState: 'PAUSED',
     });
-    expect(await snapshots.create('web1', { name: 'd' }, REQUEST)).toMatchObject({
+    expect(await take('web1', { name: 'd' })).toMatchObject({
       includeMemory: false,
       vmState: 'PAUSED',
     });
   });
 
+  it('takes a snapshot with memory as an operation that holds the VM and cannot be cancelled', async () => {
+    // The simulated save with memory takes 200 ms: long enough to be seen running.
+    const { vms, snapshots, operations, repository, audit } = setup({ driverDelayMs: 200 });
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    const answer = await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    if (!('operation' in answer)) throw new Error('a snapshot with memory is an operation');
+    const { id } = answer.operation;
+    expect(answer.operation).toMatchObject({
+      kind: 'vm.snapshot_create',
+      resource: 'vm/web1',
+      status: 'running',
+    });
+    await expect(snapshots.create('web1', { name: 'disk' }, REQUEST)).rejects.toMatchObject({
+      code: 'VM_BUSY',
+      details: { operation: id },
+    });
+    expect(() => operations.cancel(id, null)).toThrow(
+      expect.objectContaining({
+        code: 'OPERATION_NOT_CANCELLABLE',
+        message: expect.stringContaining('cannot be interrupted'),
+      }),
+    );
+    expect(await operations.settled(id)).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      result: { vm: 'web1', name: 'mem', include_memory: true, vm_state: 'RUNNING' },
+    });
+    expect(repository.find('web1', 'mem')).toMatchObject({ includeMemory: true });
+    // The request's audit row is the 202's; the work adds none.
+    expect(audit.query({ limit: 10 }).map((row) => row.status)).toEqual([202, 200, 200]);
+    const disk = await snapshots.create('web1', { name: 'disk' }, REQUEST);
+    expect(disk).toMatchObject({ snapshot: { name: 'disk', includeMemory: false } });
+  });
+
   it('refuses a VM with no disk, a raw disk, a taken name, and names what is missing', async () => {
-    const { vms, snapshots, driver, image } = setup();
+    const { vms, snapshots, driver, image, take } = setup();
     await vms.create(KERNEL_VM, REQUEST);
-    await expect(snapshots.create('web1', { name: 's' }, REQUEST)).rejects.toMatchObject({
+    await expect(take('web1', { name: 's' })).rejects.toMatchObject({
       code: 'SNAPSHOT_UNSUPPORTED',
       message: expect.stringContaining('no disk'),
     });
@@ -113,22 +154,22 @@ describe('the snapshot service', () => {
       },
       REQUEST,
     );
-    await expect(snapshots.create('flat', { name: 's' }, REQUEST)).rejects.toMatchObject({
+    await expect(take('flat', { name: 's' })).rejects.toMatchObject({
       code: 'SNAPSHOT_UNSUPPORTED',
       details: { image: 'flat', format: 'raw' },
     });
     await vms.create({ ...DISK_VM, name: 'disky' }, REQUEST);
-    await snapshots.create('disky', { name: 's' }, REQUEST);
-    await expect(snapshots.create('disky', { name: 's' }, REQUEST)).rejects.toMatchObject({
+    await take('disky', { name: 's' });
+    await expect(take('disky', { name: 's' })).rejects.toMatchObject({
       code: 'SNAPSHOT_ALREADY_EXISTS',
     });
     // A tag of that name made outside the service (qemu-img by hand) is not duplicated.
     await driver.snapshots.save({ vm: 'disky', images: [image('data')], live: false }, 'manual', false);
-    await expect(snapshots.create('disky', { name: 'manual' }, REQUEST)).rejects.toMatchObject({
+    await expect(take('disky', { name: 'manual' })).rejects.toMatchObject({
       code: 'SNAPSHOT_ALREADY_EXISTS',
       details: { image: 'data' },
     });
-    await expect(snapshots.create('ghost', { name: 's' }, REQUEST)).rejects.toMatchObject({
+    await expect(take('ghost', { name: 's' })).rejects.toMatchObject({
       code: 'VM_NOT_FOUND',
     });
     expect(() => snapshots.list('ghost')).toThrow(expect.objectContaining({ code: 'VM_NOT_FOUND' }));
@@ -141,10 +182,10 @@ describe('the snapshot service', () => {
   });
 
   it('leaves a VM that a live migration owns alone', async () => {
-    const { vms, snapshots, vmRepository } = setup();
+    const { vms, snapshots, vmRepository, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
-    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    await take('web1', { name: 'mem', include_memory: true });
     const running = vms.get('web1');
     vmRepository.changeState('web1', 'RUNNING', {
       to: 'MIGRATING',
@@ -152,7 +193,7 @@ describe('the snapshot service', () => {
       at: new Date().toISOString(),
     });
     for (const attempt of [
-      snapshots.create('web1', { name: 'during' }, REQUEST),
+      take('web1', { name: 'during' }),
       snapshots.restore('web1', 'mem', REQUEST),
       snapshots.remove('web1', 'mem', REQUEST),
     ]) {
@@ -164,28 +205,28 @@ describe('the snapshot service', () => {
   });
 
   it('refuses to write the images of a stopped VM that another running VM has open', async () => {
-    const { vms, snapshots } = setup();
+    const { vms, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.create(
       { ...KERNEL_VM, name: 'sharer', devices: { storage: [{ type: 'virtio-blk', path: 'data' }] } },
       REQUEST,
     );
     await vms.start('sharer', REQUEST);
-    await expect(snapshots.create('web1', { name: 's' }, REQUEST)).rejects.toMatchObject({
+    await expect(take('web1', { name: 's' })).rejects.toMatchObject({
       code: 'DISK_IN_USE',
       message: expect.stringContaining("'sharer'"),
     });
   });
 
   it('leaves alone images a disk operation holds, and the base of linked clones', async () => {
-    const { vms, snapshots, claims, diskRepository } = setup();
+    const { vms, snapshots, claims, diskRepository, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     const release = claims.claim('data', 'compact');
-    await expect(snapshots.create('web1', { name: 's' }, REQUEST)).rejects.toMatchObject({
+    await expect(take('web1', { name: 's' })).rejects.toMatchObject({
       code: 'DISK_BUSY',
     });
     release();
-    await snapshots.create('web1', { name: 's' }, REQUEST);
+    await take('web1', { name: 's' });
     diskRepository.insert({
       name: 'clone1',
       format: 'qcow2',
@@ -202,11 +243,11 @@ describe('the snapshot service', () => {
   });
 
   it('restores a running VM to a snapshot with memory live, and refuses a disk-only one until it stops', async () => {
-    const { vms, snapshots, driver, published, kinds } = setup();
+    const { vms, snapshots, driver, published, kinds, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
-    await snapshots.create('web1', { name: 'disk' }, REQUEST);
-    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    await take('web1', { name: 'disk' });
+    await take('web1', { name: 'mem', include_memory: true });
     await expect(snapshots.restore('web1', 'disk', REQUEST)).rejects.toMatchObject({
       code: 'VM_INVALID_STATE',
       message: expect.stringContaining('stop it first'),
@@ -225,13 +266,13 @@ describe('the snapshot service', () => {
   });
 
   it('returns the VM to the state the snapshot recorded: paused, running, or started from it', async () => {
-    const { vms, snapshots, driver, published, kinds } = setup();
+    const { vms, snapshots, driver, published, kinds, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
     await vms.pause('web1', REQUEST);
-    await snapshots.create('web1', { name: 'asleep', include_memory: true }, REQUEST);
+    await take('web1', { name: 'asleep', include_memory: true });
     await vms.resume('web1', REQUEST);
-    await snapshots.create('web1', { name: 'awake', include_memory: true }, REQUEST);
+    await take('web1', { name: 'awake', include_memory: true });
 
     let before = published.length;
     expect((await snapshots.restore('web1', 'asleep', REQUEST)).vm.state).toBe('PAUSED');
@@ -246,22 +287,22 @@ describe('the snapshot service', () => {
     expect((await snapshots.restore('web1', 'awake', REQUEST)).vm.state).toBe('RUNNING');
     expect(driver.running.get('web1')).toBe('running');
 
-    await vms.stop('web1', true, REQUEST);
+    await vms.forceStop('web1', REQUEST);
     before = published.length;
     const started = await snapshots.restore('web1', 'awake', REQUEST);
     expect(started.vm).toMatchObject({ state: 'RUNNING', runtime: { driver: 'simulated' } });
     expect(kinds().slice(before)).toEqual(['vm.state_changed', 'vm.snapshot_restored']);
     expect(published.at(-2)?.data).toMatchObject({ from: 'STOPPED', to: 'RUNNING' });
 
-    await vms.stop('web1', true, REQUEST);
+    await vms.forceStop('web1', REQUEST);
     expect((await snapshots.restore('web1', 'asleep', REQUEST)).vm.state).toBe('PAUSED');
     expect(driver.running.get('web1')).toBe('paused');
   });
 
   it('reverts the images of a stopped VM to a disk-only snapshot and puts its definition back', async () => {
-    const { vms, snapshots, published, kinds, audit } = setup();
+    const { vms, snapshots, published, kinds, audit, take } = setup();
     await vms.create(DISK_VM, REQUEST);
-    await snapshots.create('web1', { name: 'base' }, REQUEST);
+    await take('web1', { name: 'base' });
     await vms.update(
       'web1',
       { memory: { size: '128M' }, devices: { storage: [{ type: 'virtio-blk', path: 'root' }] } },
@@ -280,10 +321,10 @@ describe('the snapshot service', () => {
   });
 
   it('leaves a guest whose live load failed paused, with the reason as its last error', async () => {
-    const { vms, snapshots, driver } = setup();
+    const { vms, snapshots, driver, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
-    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    await take('web1', { name: 'mem', include_memory: true });
     // A load QEMU refuses half-way (its words), leaving the guest stopped as QEMU does.
     const load = vi.spyOn(driver.snapshots, 'load').mockImplementation(async () => {
       (driver.running as Map<string, string>).set('web1', 'paused');
@@ -301,11 +342,11 @@ describe('the snapshot service', () => {
   });
 
   it('refuses a live restore into a VM whose definition changed since the snapshot', async () => {
-    const { vms, snapshots } = setup();
+    const { vms, snapshots, take } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
-    await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
-    await vms.stop('web1', true, REQUEST);
+    await take('web1', { name: 'mem', include_memory: true });
+    await vms.forceStop('web1', REQUEST);
     await vms.update('web1', { cpu: { count: 2 } }, REQUEST);
     await vms.start('web1', REQUEST);
     await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({
@@ -315,9 +356,9 @@ describe('the snapshot service', () => {
   });
 
   it('says a snapshot whose data is gone is inconsistent, rather than failing inside QEMU', async () => {
-    const { vms, snapshots, driver, image, diskRepository } = setup();
+    const { vms, snapshots, driver, image, diskRepository, take } = setup();
     await vms.create(DISK_VM, REQUEST);
-    await snapshots.create('web1', { name: 'base' }, REQUEST);
+    await take('web1', { name: 'base' });
     const gone: SnapshotTarget = { vm: 'web1', images: [image('data')], live: false };
     await driver.snapshots.delete(gone, 'base');
     await expect(snapshots.restore('web1', 'base', REQUEST)).rejects.toMatchObject({
@@ -336,19 +377,19 @@ describe('the snapshot service', () => {
   });
 
   it('deletes a snapshot from the images, live or not, and with its VM', async () => {
-    const { vms, snapshots, tags, kinds, repository } = setup();
+    const { vms, snapshots, tags, kinds, repository, take } = setup();
     await vms.create(DISK_VM, REQUEST);
-    await snapshots.create('web1', { name: 'cold' }, REQUEST);
+    await take('web1', { name: 'cold' });
     await vms.start('web1', REQUEST);
-    await snapshots.create('web1', { name: 'hot', include_memory: true }, REQUEST);
+    await take('web1', { name: 'hot', include_memory: true });
     await snapshots.remove('web1', 'hot', REQUEST);
     expect((await tags('root')).map((t) => t.tag)).toEqual(['cold']);
-    await vms.stop('web1', true, REQUEST);
+    await vms.forceStop('web1', REQUEST);
     await snapshots.remove('web1', 'cold', REQUEST);
     expect(await tags('root')).toEqual([]);
     expect(kinds().filter((k) => k === 'vm.snapshot_deleted')).toHaveLength(2);
 
-    await snapshots.create('web1', { name: 'kept' }, REQUEST);
+    await take('web1', { name: 'kept' });
     await vms.remove('web1', false, REQUEST);
     expect(repository.list('web1')).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { runHvctl } from '../support/cli.js';
 import { killQemuUnder } from '../support/qemu-processes.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
-import { apiCall } from '../support/http.js';
+import { apiCall, apiOperation } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 import { until } from '../support/until.js';
 
@@ -135,10 +135,14 @@ describe.skipIf(gate.skip)('clone and live migration between two services, QEMU 
 
   it('clones the running guest from one instant (QMP stop, qemu-img -U, cont), and it ticks on', async () => {
     const pid = (await a.api('GET', '/vms/tiny')).body.runtime.pid;
-    const clone = await a.api('POST', '/vms/tiny/clone', { name: 'copy' });
-    expect(clone.status).toBe(201);
-    expect(clone.body).toMatchObject({ name: 'copy', state: 'CREATED' });
-    expect(clone.body.devices.storage[0].path).toBe('copy-0');
+    // A full copy: a vm.clone operation on the source, whose result is the new VM.
+    const clone = await apiOperation(a.service.url, a.token, '/vms/tiny/clone', { name: 'copy' });
+    expect(clone).toMatchObject({
+      status: 202,
+      operation: { kind: 'vm.clone', resource: 'vm/tiny', status: 'succeeded', progress: 100 },
+    });
+    expect(clone.operation.result).toMatchObject({ name: 'copy', state: 'CREATED' });
+    expect(clone.operation.result.devices.storage[0].path).toBe('copy-0');
     expect((await a.api('GET', '/storage/copy-0')).body).toMatchObject({
       pool: 'shared',
       format: 'qcow2',

@@ -13,7 +13,7 @@ import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killQemuUnder } from '../support/qemu-processes.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
-import { apiCall } from '../support/http.js';
+import { apiCall, apiOperation } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
 import { until } from '../support/until.js';
@@ -118,13 +118,24 @@ describe.skipIf(gate.skip)('snapshots of a real guest under QEMU (TCG)', () => {
     expect((await api('POST', '/vms/tiny/pause')).body.state).toBe('PAUSED');
     // TCG takes seconds to boot: paused at once, the guest has not printed its marker yet.
     expect(markers()).toBe(0);
-    const booting = await api('POST', '/vms/tiny/snapshots', { name: 'booting', include_memory: true });
-    expect(booting.body).toMatchObject({ include_memory: true, vm_state: 'PAUSED' });
+    // With memory, a vm.snapshot_create operation whose result is the snapshot.
+    const booting = await apiOperation(service.url, token, '/vms/tiny/snapshots', {
+      name: 'booting',
+      include_memory: true,
+    });
+    expect(booting).toMatchObject({
+      status: 202,
+      operation: { kind: 'vm.snapshot_create', status: 'succeeded' },
+    });
+    expect(booting.operation.result).toMatchObject({ include_memory: true, vm_state: 'PAUSED' });
     expect((await api('POST', '/vms/tiny/resume')).body.state).toBe('RUNNING');
     await until('the guest marker', () => markers() >= 1, GUEST);
 
-    const ready = await api('POST', '/vms/tiny/snapshots', { name: 'ready', include_memory: true });
-    expect(ready.body).toMatchObject({ vm_state: 'RUNNING' });
+    const ready = await apiOperation(service.url, token, '/vms/tiny/snapshots', {
+      name: 'ready',
+      include_memory: true,
+    });
+    expect(ready.operation.result).toMatchObject({ vm_state: 'RUNNING' });
     const disk = await api('POST', '/vms/tiny/snapshots', { name: 'live-disk' });
     expect(disk.body).toMatchObject({ include_memory: false, vm_state: 'RUNNING' });
     // The guest ran on through both: no STOP or RESUME of the jobs became a state change.

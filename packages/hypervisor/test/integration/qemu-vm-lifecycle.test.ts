@@ -14,7 +14,7 @@ import { requireKvmVerdict } from '../support/kvm.js';
 import { killQemuUnder } from '../support/qemu-processes.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
 import { until } from '../support/until.js';
-import { apiCall } from '../support/http.js';
+import { apiCall, apiOperation } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 
 const tools = requireTools(['qemu-system-x86_64', 'qemu-img']);
@@ -121,8 +121,10 @@ describe.skipIf(gate.skip)('a real guest under QEMU (TCG)', () => {
     await until('the marker after the reset', () => markers() >= 2, GUEST);
     await events.waitFor((e) => e.event === 'vm.reset');
 
-    const stopped = await api('POST', '/vms/tiny/stop', { force: false });
-    expect(stopped.body).toMatchObject({ state: 'STOPPED', runtime: null });
+    // The ACPI stop waits for the guest: a vm.stop operation whose result is the VM.
+    const stopped = await apiOperation(service.url, token, '/vms/tiny/stop', { force: false });
+    expect(stopped).toMatchObject({ status: 202, operation: { kind: 'vm.stop', status: 'succeeded' } });
+    expect(stopped.operation.result).toMatchObject({ state: 'STOPPED', runtime: null });
     const acpi = await events.waitFor((e) => e.data.to === 'STOPPED');
     expect(acpi.data.reason).toContain('ACPI');
     expect(alive(pid)).toBe(false);

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, openDatabase, type BusEvent } from '@lab/server-kit';
+import { createOperations } from '../../src/domain/operations.js';
 import { createPoolService } from '../../src/domain/pool-service.js';
 import { createVmService } from '../../src/domain/vm-service.js';
 import { createSimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
@@ -10,11 +11,13 @@ import { createAuditLog, type AuditContext } from '../../src/store/audit.js';
 import { MIGRATIONS } from '../../src/store/database.js';
 import { createDiskRepository } from '../../src/store/disks.js';
 import { createEventLog } from '../../src/store/events.js';
+import { createOperationRepository } from '../../src/store/operations.js';
 import { createPoolRepository } from '../../src/store/pools.js';
 import { createUnitOfWork } from '../../src/store/unit-of-work.js';
 import { createVmRepository } from '../../src/store/vms.js';
 
-export function testCore() {
+/** `driverDelayMs`: how long each action of the simulated driver takes (0 by default). */
+export function testCore(options: { driverDelayMs?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hv-core-'));
   const bootDir = join(dir, 'boot');
   mkdirSync(bootDir);
@@ -25,7 +28,7 @@ export function testCore() {
   const unitOfWork = createUnitOfWork(db, events, audit);
   const vmRepository = createVmRepository(db);
   const diskRepository = createDiskRepository(db);
-  const driver = createSimulatedDriver();
+  const driver = createSimulatedDriver({ delayMs: options.driverDelayMs ?? 0 });
   const pools = createPoolService({
     pools: createPoolRepository(db),
     disks: diskRepository,
@@ -36,19 +39,22 @@ export function testCore() {
   pools.ensureDefault();
   const published: BusEvent[] = [];
   events.subscribe((event) => published.push(event));
+  const logger = createLogger({ service: 'test', level: 'silent' });
+  const operations = createOperations({ operations: createOperationRepository(db), unitOfWork, logger });
   const vms = createVmService({
     vms: vmRepository,
     disks: diskRepository,
     driver,
+    operations,
     unitOfWork,
     host: { threads: 4, memoryBytes: 8 * 1024 ** 3 },
     imageFile: pools.imageFile,
     bootDir,
     stopTimeoutMs: 1000,
-    logger: createLogger({ service: 'test', level: 'silent' }),
+    logger,
     sleep: async () => undefined,
   });
-  return { db, dir, events, audit, vms, driver, vmRepository, diskRepository, pools, published };
+  return { db, dir, events, audit, vms, driver, operations, vmRepository, diskRepository, pools, published };
 }
 
 export const REQUEST: AuditContext = {

@@ -24,6 +24,7 @@ import type {
   DriverEventListener,
   LaunchSpec,
   RuntimeInfo,
+  StopOptions,
   UsageSample,
   VmDriver,
 } from '../vm-driver.js';
@@ -108,10 +109,11 @@ function withText(summary: string, text: string): string {
   return text === '' ? summary : `${summary}: ${text}`;
 }
 
-/** Resolves true when `promise` settles within `ms`, false otherwise. */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+/** Resolves true when `promise` settles within `ms`, false otherwise (or once `signal` aborts). */
+async function within(promise: Promise<unknown>, ms: number, signal?: AbortSignal): Promise<boolean> {
   const controller = new AbortController();
-  const timeout = sleep(ms, false, { signal: controller.signal }).catch(() => false);
+  const stop = signal === undefined ? controller.signal : AbortSignal.any([controller.signal, signal]);
+  const timeout = sleep(ms, false, { signal: stop }).catch(() => false);
   try {
     return await Promise.race([promise.then(() => true), timeout]);
   } finally {
@@ -409,11 +411,10 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
     return runtime(vm);
   };
 
-  const stop = async (
-    name: string,
-    options: { force: boolean; timeoutMs: number },
-  ): Promise<{ graceful: boolean }> => {
+  const stop = async (name: string, options: StopOptions): Promise<{ graceful: boolean }> => {
     const vm = attached(name, 'stop');
+    const { signal } = options;
+    signal?.throwIfAborted();
     vm.stopping = true;
     let graceful = false;
     if (!options.force) {
@@ -421,15 +422,23 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
       const status = await vm.qmp.execute('query-status').catch(() => null);
       if (
         status?.running === true &&
+        signal?.aborted !== true &&
         (await vm.qmp.execute('system_powerdown').then(
           () => true,
           () => false,
         ))
       ) {
-        graceful = (await within(vm.ended, options.timeoutMs)) && vm.guestPoweredOff;
+        const ended = await within(vm.ended, options.timeoutMs, signal);
+        graceful = ended && vm.guestPoweredOff;
       }
     }
+    if (!graceful && signal?.aborted === true && vms.get(name) === vm) {
+      // Given up while waiting: the VM runs on, and its own power-off is an event again.
+      vm.stopping = false;
+      throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    }
     if (!graceful) {
+      options.onHardStop?.();
       // The reply to quit may be lost when QEMU closes the socket first; the exit is what counts.
       await vm.qmp.execute('quit', { timeoutMs: QUIT_GRACE_MS }).catch(() => undefined);
       if (!(await within(vm.ended, QUIT_GRACE_MS))) {

@@ -9,6 +9,7 @@
  * memory (simulated-snapshots.ts).
  */
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HvErrors } from '../../errors.js';
 import type {
   AttachResult,
@@ -27,6 +28,11 @@ type SimulatedState = 'running' | 'paused';
 export interface SimulatedDriver extends VmDriver {
   /** Acts as the guest: the VM's state follows the event, and listeners hear of it. */
   guest(vm: string, event: DriverEvent): void;
+  /**
+   * The guest ignores the power button until it stops, as a hung guest or one without ACPI does:
+   * a stop without force waits its whole time-out, then stops it hard.
+   */
+  ignorePowerButton(vm: string): void;
   /** The VMs the driver runs and their states, for tests. */
   readonly running: ReadonlyMap<string, SimulatedState>;
 }
@@ -35,11 +41,14 @@ const RUNTIME: RuntimeInfo = { pid: null, accelerator: 'none', files: {} };
 
 export function createSimulatedDriver(options: { delayMs?: number } = {}): SimulatedDriver {
   const vms = new Map<string, SimulatedState>();
+  /** Guests that ignore the power button. */
+  const deaf = new Set<string>();
   const listeners: DriverEventListener[] = [];
   const delay = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
   const snapshots = createSimulatedSnapshots({
     isRunning: (vm) => vms.has(vm),
     halt: (vm) => void vms.set(vm, 'paused'),
+    delay,
   });
   const migration = createSimulatedMigration({
     state: (vm) => vms.get(vm),
@@ -73,11 +82,24 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
       vms.set(spec.name, spec.restore?.paused === true || spec.incoming === true ? 'paused' : 'running');
       return RUNTIME;
     },
-    async stop(vm) {
-      present(vm);
+    async stop(vm, options) {
+      const state = present(vm);
+      options.signal?.throwIfAborted();
+      // As under QEMU: a running guest that heeds the power button powers off; a paused one (it
+      // cannot see the button) is stopped hard at once, one that ignores it after the time-out.
+      const graceful = !options.force && state === 'running' && !deaf.has(vm);
+      if (!options.force && state === 'running' && deaf.has(vm)) {
+        await sleep(
+          options.timeoutMs,
+          undefined,
+          options.signal === undefined ? {} : { signal: options.signal },
+        );
+      }
+      if (!graceful) options.onHardStop?.();
       await delay();
       vms.delete(vm);
-      return { graceful: true };
+      deaf.delete(vm);
+      return { graceful };
     },
     async pause(vm) {
       present(vm);
@@ -116,11 +138,18 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
     async close() {
       listeners.length = 0;
     },
+    ignorePowerButton(vm) {
+      present(vm);
+      deaf.add(vm);
+    },
     guest(vm, event) {
       present(vm);
       if (event.kind === 'paused') vms.set(vm, 'paused');
       if (event.kind === 'resumed') vms.set(vm, 'running');
-      if (event.kind === 'powered_off' || event.kind === 'crashed') vms.delete(vm);
+      if (event.kind === 'powered_off' || event.kind === 'crashed') {
+        vms.delete(vm);
+        deaf.delete(vm);
+      }
       for (const listener of listeners) listener(vm, event);
     },
   };

@@ -20,9 +20,15 @@ export interface SimulatedSnapshotHooks {
   isRunning: (vm: string) => boolean;
   /** Leaves the VM paused, as QEMU leaves a guest whose load failed. */
   halt: (vm: string) => void;
+  /** The time the driver's actions take (a save with memory takes it too). */
+  delay: () => Promise<void>;
 }
 
-export function createSimulatedSnapshots({ isRunning, halt }: SimulatedSnapshotHooks): SimulatedSnapshots {
+export function createSimulatedSnapshots({
+  isRunning,
+  halt,
+  delay,
+}: SimulatedSnapshotHooks): SimulatedSnapshots {
   const images = new Map<string, ImageSnapshot[]>();
   const held = (image: string): ImageSnapshot[] => images.get(image) ?? [];
   const find = (image: string, tag: string): ImageSnapshot | undefined =>
@@ -78,6 +84,7 @@ export function createSimulatedSnapshots({ isRunning, halt }: SimulatedSnapshotH
           reason: `snapshot '${tag}' already exists in ${taken} (simulated)`,
         });
       }
+      if (memory) await delay();
       target.images.forEach((image, index) => {
         const vmStateBytes = memory && index === 0 ? SIMULATED_VM_STATE_BYTES : 0;
         images.set(image, [...held(image), { tag, vmStateBytes }]);

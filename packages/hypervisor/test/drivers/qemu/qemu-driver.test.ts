@@ -164,6 +164,47 @@ describe.skipIf(gate.skip)(
       expect(existsSync(files.pidFile)).toBe(false);
     });
 
+    it('gives up a stop that waits for a guest deaf to the power button: the guest runs on', async () => {
+      const { driver: qemu, events } = driver();
+      // Without ACPI the guest has no power button: the ACPI request goes unheard.
+      const { pid } = await qemu.start(withAction('acpi=off'));
+      await until('the guest marker', () => markers() >= 1, { timeoutMs: 60_000 });
+      const giveUp = new AbortController();
+      const hard: string[] = [];
+      const stopping = qemu.stop('tiny', {
+        force: false,
+        timeoutMs: 20_000,
+        signal: giveUp.signal,
+        onHardStop: () => hard.push('hard'),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      giveUp.abort(new Error('cancelled on request'));
+      await expect(stopping).rejects.toThrow('cancelled on request');
+      expect(hard).toEqual([]);
+      expect(await qemu.attach('tiny', spec.uuid)).toMatchObject({ status: 'running', runtime: { pid } });
+      // Past the time-out it is stopped hard, and says so before it does.
+      expect(
+        await qemu.stop('tiny', { force: false, timeoutMs: 1_000, onHardStop: () => hard.push('hard') }),
+      ).toEqual({ graceful: false });
+      expect(hard).toEqual(['hard']);
+      expect(processGone(pid as number)).toBe(true);
+      expect(events).toEqual([]);
+    });
+
+    it('makes the end of a guest whose stop was given up an event again', async () => {
+      const { driver: qemu, events } = driver();
+      const { pid } = await qemu.start(withAction('acpi=off'));
+      await until('the guest marker', () => markers() >= 1, { timeoutMs: 60_000 });
+      const giveUp = new AbortController();
+      const stopping = qemu.stop('tiny', { force: false, timeoutMs: 20_000, signal: giveUp.signal });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      giveUp.abort(new Error('cancelled on request'));
+      await expect(stopping).rejects.toThrow('cancelled on request');
+      process.kill(pid as number, 'SIGKILL');
+      await until('the crash event', () => events.length > 0);
+      expect(events).toEqual([{ kind: 'crashed', reason: 'QEMU was killed by SIGKILL' }]);
+    });
+
     it('reports a guest that powers itself off as powered_off', async () => {
       const { driver: qemu, events } = driver();
       const { pid } = await qemu.start(withAction(guest().actions.powerOff));
