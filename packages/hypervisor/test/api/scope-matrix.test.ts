@@ -77,7 +77,10 @@ const ROUTES: [method: string, path: string, scope: string | null][] = [
  */
 const BY_OPERATION = new Set(['GET /operations/{id}', 'POST /operations/{id}/cancel']);
 
-/** Bodies for granted calls whose default work takes seconds (a benchmark runs 1 s per operation). */
+/**
+ * Bodies for granted calls whose default work takes seconds: a benchmark answers 202 at once, but
+ * its operation (1 s per operation by default) would hold the one benchmark slot for the next scope.
+ */
 const BODIES: Record<string, object> = { 'POST /pqc/benchmark': { iterations: 1 } };
 
 let service: TestService;
