@@ -31,7 +31,7 @@ import { trackAllowedMethods } from './allowed-methods.js';
 import { clientErrorHandler } from './client-errors.js';
 import { errorResponse, toAppError } from './error-response.js';
 import { ErrorEnvelopeSchema } from './schemas.js';
-import { checkQueryUtf8, decodeJsonText } from './utf8.js';
+import { checkJsonStrings, checkQueryUtf8, decodeJsonText } from './utf8.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -257,7 +257,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       );
       return;
     }
-    done(null, parsed);
+    done(checkJsonStrings(parsed) ?? null, parsed);
   });
   // An empty body is no body whatever type it claims: `curl -d ''` and Python's urllib send an
   // empty form. A body of a type no route reads is still 415, refused before it is read.

@@ -87,6 +87,45 @@ export function decodeJsonText(body: Buffer): string | AppError {
 }
 
 /**
+ * The `INVALID_UTF8` error for the first key or string of a parsed JSON body that holds a lone
+ * surrogate (`"\udc00"` is valid JSON but no Unicode text: stored as UTF-8 it would become
+ * U+FFFD); undefined when every string is well formed.
+ */
+export function checkJsonStrings(value: unknown): AppError | undefined {
+  // In `u` mode a surrogate pair is one code point: only a lone surrogate matches the range.
+  const lone = /[\uD800-\uDFFF]/u;
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    let bad: string[] | undefined;
+    if (typeof item.value === 'string') {
+      if (lone.test(item.value)) bad = item.path;
+    } else if (item.value !== null && typeof item.value === 'object') {
+      for (const [key, child] of Object.entries(item.value)) {
+        if (lone.test(key)) {
+          bad = [...item.path, key.replace(lone, '\uFFFD')];
+          break;
+        }
+        stack.push({ value: child, path: [...item.path, key] });
+      }
+    }
+    if (bad !== undefined) {
+      const field = bad.join('/');
+      return KitErrors.invalidUtf8(
+        { location: 'body', field },
+        {
+          details: {
+            location: 'body',
+            field,
+            reason: 'a lone surrogate (U+D800 to U+DFFF) is not Unicode text',
+          },
+        },
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
  * The first query parameter whose percent-encoded bytes are not UTF-8, as an `INVALID_UTF8` error;
  * undefined when the query string is sound. (Fastify's parser would pass such bytes on decoded as
  * U+FFFD or left encoded.)

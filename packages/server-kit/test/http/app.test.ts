@@ -298,6 +298,16 @@ describe('invalid UTF-8', () => {
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('refuses a string or key holding a lone surrogate escape, naming it; a pair is text', async () => {
+    const lone = await post('/api/v1/vms', '{"name":"web","cpu":{"count":1},"tags":{"a\\udc00":"\\ud83d"}}');
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().error).toMatchObject({ code: 'INVALID_UTF8', details: { field: 'tags/a\uFFFD' } });
+    const value = await post('/api/v1/vms', '{"name":"\\ud83d","cpu":{"count":1}}');
+    expect(value.json().error).toMatchObject({ code: 'INVALID_UTF8', details: { field: 'name' } });
+    const pair = await post('/api/v1/vms', '{"name":"\\ud83d\\ude00","cpu":{"count":1}}');
+    expect(pair.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('refuses a query parameter whose percent-encoding is not UTF-8, naming it', async () => {
     const response = await app.inject({ url: '/api/v1/vms?page=%FF' });
     expect(response.statusCode).toBe(400);

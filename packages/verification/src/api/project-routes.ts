@@ -75,8 +75,8 @@ const notFound = documentedError('NOT_FOUND: no project has this id');
 const archivedConflict = 'CONFLICT: the project is archived (`details.field` is `status`): restore it first';
 const invalidProject = documentedError(
   `VALIDATION_ERROR: a field is missing or wrong; \`details.field\` names it (name of 1 to ${PROJECT_NAME_MAX} printable ` +
-    `characters, top_module a Verilog identifier, target_pdk a kit identifier of 1 to ${PDK_MAX} characters); ` +
-    'a name holding a lone surrogate (U+D800 to U+DFFF), which its pattern cannot name, too',
+    `characters, top_module a Verilog identifier, target_pdk a kit identifier of 1 to ${PDK_MAX} characters). ` +
+    'INVALID_UTF8: a string holding a lone surrogate (U+D800 to U+DFFF), which no pattern can name',
 );
 const nameTaken = documentedError(
   'CONFLICT: another project has this name; `details.field` is `name`, `details.suggestion` a free one',
