@@ -86,7 +86,7 @@ export function operationRoutes(operations: Operations): RouteSpec[] {
           409: documentedError(
             'OPERATION_NOT_RUNNING: it has ended already; OPERATION_NOT_CANCELLABLE: past the point ' +
               'where stopping would leave its work half done (a rekey erasing the old key slot, a VM ' +
-              'being stopped hard, a snapshot with memory, which QEMU saves in one step)',
+              'being stopped hard, a snapshot with memory, which QEMU saves or loads in one step)',
           ),
         },
       },

@@ -9,13 +9,13 @@ import {
   SNAPSHOT_NAME_PATTERN,
   SnapshotCreateSchema,
   SnapshotSchema,
+  restoredView,
   snapshotView,
   type SnapshotService,
   type SnapshotView,
 } from '../domain/snapshot-service.js';
 import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { VM_NAME_PATTERN } from '../domain/vm-definition.js';
-import { vmView } from '../domain/vm-view.js';
 import { accepted } from './replies.js';
 import { auditContext } from './request-context.js';
 import { Deleted, VmNameParams, VmSchema, type VmView } from './schemas.js';
@@ -107,15 +107,22 @@ export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
       access: WRITE,
       schema: {
         description:
-          'A snapshot with memory returns the VM to the moment it was taken, in the state it had then ' +
-          '(RUNNING or PAUSED): a running or paused VM loads it live (`snapshot-load`), a VM without a process ' +
-          'is started from it (`-loadvm`). A disk-only snapshot reverts the images (`qemu-img snapshot -a`) of ' +
-          'a VM without a process, whose state stays; a running or paused VM must be stopped first (409), as ' +
-          'libvirt refuses. A stopped VM gets back the definition the snapshot recorded. Answers with the ' +
-          'snapshot and the VM.',
+          'A disk-only snapshot reverts the images (`qemu-img snapshot -a`) of a VM without a process, whose ' +
+          'state stays; a running or paused VM must be stopped first (409), as libvirt refuses. It answers 200 ' +
+          'with the snapshot and the VM. A snapshot with memory returns the VM to the moment it was taken, in ' +
+          'the state it had then (RUNNING or PAUSED): a running or paused VM loads it live (the ' +
+          '`snapshot-load` job), a VM without a process is started from it (`-loadvm`). Loading the RAM takes ' +
+          'minutes for a large VM, so it answers 202 with a `vm.snapshot_restore` operation on `vm/NAME` ' +
+          '(`Location: /api/v1/operations/{id}`; `vm:read` follows it), whose `result` is the snapshot and ' +
+          'the VM, as the 200 shows them. QEMU loads in one step that nothing interrupts, and a start from ' +
+          'the snapshot reverts the disks first, so a cancel is 409 OPERATION_NOT_CANCELLABLE; the VM takes ' +
+          'no other action meanwhile (409 VM_BUSY). Which answer comes follows the snapshot ' +
+          '(`include_memory` in its listing), not the VM. A stopped VM gets back the definition the ' +
+          'snapshot recorded.',
         params: SnapshotParams,
         response: {
           200: Type.Object({ snapshot: Snapshot, vm: Vm }),
+          202: Operation,
           404: notFound,
           409: documentedError(
             'VM_INVALID_STATE (a disk-only snapshot, or a changed definition, while the VM runs: stop it; ' +
@@ -124,13 +131,14 @@ export function snapshotRoutes(snapshots: SnapshotService): RouteSpec[] {
           ),
         },
       },
-      handler: async (request) => {
-        const { snapshot, vm } = await snapshots.restore(
+      handler: async (request, reply) => {
+        const answer = await snapshots.restore(
           request.params.name,
           request.params.snap,
           auditContext(request),
         );
-        return { snapshot: snapshotView(snapshot), vm: vmView(vm) };
+        if ('operation' in answer) return accepted(reply, answer.operation);
+        return restoredView(answer);
       },
     }),
     defineRoute({

@@ -1,7 +1,7 @@
 /**
- * `hvctl snapshot ...`: the snapshot routes of a VM, as a table and one-line answers. A snapshot
- * with memory is an operation on the service's side, followed to its end with a spinner; it
- * cannot be cancelled once QEMU saves.
+ * `hvctl snapshot ...`: the snapshot routes of a VM, as a table and one-line answers. Taking or
+ * restoring a snapshot with memory is an operation on the service's side, followed to its end
+ * with a spinner; it cannot be cancelled once QEMU saves or loads.
  */
 import type { Command } from 'commander';
 import type { VmView } from '../api/schemas.js';
@@ -13,7 +13,7 @@ import { outcomeOf } from './operations.js';
 import { withSpinner } from './progress.js';
 import { formatTable } from './table.js';
 
-/** Loading a large VM's memory, or deleting a snapshot live, takes as long as a snapshot job may run. */
+/** Deleting a snapshot live takes as long as a snapshot job may run. */
 const SNAPSHOT_REQUEST_TIMEOUT_MS = SNAPSHOT_JOB_TIMEOUT_MS + DEFAULT_TIMEOUT_MS;
 
 function formatSnapshotTable(snapshots: readonly SnapshotView[]): string {
@@ -76,13 +76,13 @@ export function addSnapshotCommands(program: Command): void {
     .argument('<vm>', 'VM name')
     .argument('<name>', 'snapshot name')
     .action(async (vm: string, name: string, flags: ClientFlags) => {
-      const answer = await withSpinner(`restoring VM '${vm}' to snapshot '${name}'`, () =>
-        clientFor(flags).request<{ snapshot: SnapshotView; vm: VmView }>(
-          'POST',
-          `${path(vm, name)}/restore`,
-          undefined,
-          { timeoutMs: SNAPSHOT_REQUEST_TIMEOUT_MS },
-        ),
+      // A snapshot with memory is restored by a vm.snapshot_restore operation, followed to its end.
+      const answer = await outcomeOf<{ snapshot: SnapshotView; vm: VmView }>(
+        clientFor(flags),
+        `${path(vm, name)}/restore`,
+        undefined,
+        `restoring VM '${vm}' to snapshot '${name}'`,
+        { spinner: true },
       );
       print(
         flags,

@@ -27,7 +27,8 @@ export const OperationSchema = Type.Object(
     kind: Type.String({
       description:
         'what runs: disk.convert, disk.compact, disk.check, disk.rekey, vm.migrate, vm.clone, ' +
-        'vm.snapshot_create, vm.stop, pqc.key_create, pqc.key_rotate, pqc.self_test, pqc.benchmark',
+        'vm.snapshot_create, vm.snapshot_restore, vm.stop, pqc.key_create, pqc.key_rotate, ' +
+        'pqc.self_test, pqc.benchmark',
     }),
     resource: Type.String({
       description:

@@ -24,6 +24,13 @@
  * until it ends (vm-service `operate`), whose result is the snapshot. QEMU saves in one step of
  * its main loop, which nothing interrupts, so it cannot be cancelled. Disk-only snapshots take a
  * moment and are answered at once (201).
+ *
+ * Restoring a snapshot with memory reads that RAM back, as long again: a `vm.snapshot_restore`
+ * operation, checked before the 202 and holding the VM's lock likewise, whose result is the
+ * snapshot and the VM, as the 200 of a disk-only restore shows them. It cannot be cancelled
+ * either: a live load is one step of QEMU's main loop, and a start from the snapshot reverts the
+ * disks before it loads the RAM. A disk-only restore reverts the images' tables and is answered
+ * at once (200).
  */
 import { Nullable } from '@lab/server-kit';
 import { AppError } from '@lab/server-kit/errors';
@@ -41,6 +48,7 @@ import type { OperationView } from './operations.js';
 import { parseSize } from './units.js';
 import { BootSchema, DevicesSchema, VM_STATES, type VmDefinition, type VmState } from './vm-definition.js';
 import type { VmService } from './vm-service.js';
+import { vmView, type VmView } from './vm-view.js';
 import { assertNotBacking } from './backing.js';
 
 /**
@@ -126,6 +134,24 @@ export type SnapshotService = ReturnType<typeof createSnapshotService>;
 
 /** A disk-only snapshot, taken at once, or the operation that takes one with memory. */
 export type SnapshotAnswer = { snapshot: SnapshotRecord } | { operation: OperationView };
+
+/** A snapshot restored, and the VM as it is after. */
+export interface Restored {
+  snapshot: SnapshotRecord;
+  vm: VmRecord;
+}
+
+/** A disk-only snapshot, restored at once, or the operation that restores one with memory. */
+export type RestoreAnswer = Restored | { operation: OperationView };
+
+/** What a restore answers (200), and the result of its operation: the snapshot and the VM. */
+export const restoredView = (restored: Restored): { snapshot: SnapshotView; vm: VmView } => ({
+  snapshot: snapshotView(restored.snapshot),
+  vm: vmView(restored.vm),
+});
+
+/** The work of a restore once it is checked; `context` is the audit row it writes, if any. */
+type Restore = (context: AuditContext | null) => Promise<Restored>;
 
 interface Image {
   name: string;
@@ -300,7 +326,7 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
     to: VmState,
     context: AuditContext | null,
     runtime: VmRecord['runtime'],
-  ): { snapshot: SnapshotRecord; vm: VmRecord } {
+  ): Restored {
     const changesState = to !== vm.state;
     if (changesState) {
       vms.recordState(vm, to, context, {
@@ -333,8 +359,11 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
     });
   }
 
-  /** A running or paused VM goes back to a snapshot with memory, live, then to the recorded state. */
-  async function restoreLive(vm: VmRecord, snapshot: SnapshotRecord, context: AuditContext | null) {
+  /**
+   * A running or paused VM goes back to a snapshot with memory, live, then to the recorded state:
+   * the refusals, then the work.
+   */
+  async function checkLiveRestore(vm: VmRecord, snapshot: SnapshotRecord): Promise<Restore> {
     if (!snapshot.includeMemory) {
       throw refuse(
         vm,
@@ -353,28 +382,34 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
     const images = snapshotImages(vm);
     await assertHeld(vm, snapshot, images);
     const to = recordedRunState(snapshot);
-    // Paused before the load, a guest restored to a paused moment never runs in between.
-    if (to === 'PAUSED' && vm.state === 'RUNNING') await act(vm.name, 'pause', () => driver.pause(vm.name));
-    try {
-      await act(vm.name, 'restore', () => driver.snapshots.load(target(vm, images), snapshot.name));
-    } catch (error) {
-      // The driver leaves a guest whose load failed paused: its memory may be partly loaded.
-      const message = (error as Error).message;
-      if (vm.state === 'RUNNING') {
-        vms.recordState(vm, 'PAUSED', null, {
-          runtime: vm.runtime,
-          lastError: message,
-          reason: `restoring snapshot '${snapshot.name}' failed; the guest is left paused`,
-        });
-      } else unitOfWork((tx) => vmRepository.setLastError(vm.name, { message, at: tx.at }));
-      throw error;
-    }
-    if (to === 'RUNNING' && vm.state === 'PAUSED') await act(vm.name, 'resume', () => driver.resume(vm.name));
-    return recordRestore(vm, snapshot, to, context, vm.runtime);
+    return async (context) => {
+      // Paused before the load, a guest restored to a paused moment never runs in between.
+      if (to === 'PAUSED' && vm.state === 'RUNNING') await act(vm.name, 'pause', () => driver.pause(vm.name));
+      try {
+        await act(vm.name, 'restore', () => driver.snapshots.load(target(vm, images), snapshot.name));
+      } catch (error) {
+        // The driver leaves a guest whose load failed paused: its memory may be partly loaded.
+        const message = (error as Error).message;
+        if (vm.state === 'RUNNING') {
+          vms.recordState(vm, 'PAUSED', null, {
+            runtime: vm.runtime,
+            lastError: message,
+            reason: `restoring snapshot '${snapshot.name}' failed; the guest is left paused`,
+          });
+        } else unitOfWork((tx) => vmRepository.setLastError(vm.name, { message, at: tx.at }));
+        throw error;
+      }
+      if (to === 'RUNNING' && vm.state === 'PAUSED')
+        await act(vm.name, 'resume', () => driver.resume(vm.name));
+      return recordRestore(vm, snapshot, to, context, vm.runtime);
+    };
   }
 
-  /** A VM with no process: its images go back; with memory, it starts from the snapshot. */
-  async function restoreOffline(vm: VmRecord, snapshot: SnapshotRecord, context: AuditContext | null) {
+  /**
+   * A VM with no process: its images go back; with memory, it starts from the snapshot. The
+   * refusals, then the work.
+   */
+  async function checkOfflineRestore(vm: VmRecord, snapshot: SnapshotRecord): Promise<Restore> {
     const { images, missing } = imagesOf(snapshot.definition);
     if (missing.length > 0) {
       throw HvErrors.snapshotInconsistent({
@@ -390,10 +425,12 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
       for (const image of images) {
         assertNotBacking(disks, image.name, 'reverting it to a snapshot would change what the clones read');
       }
-      await onImages(images, () =>
-        act(vm.name, 'restore', () => driver.snapshots.load(target(vm, images), snapshot.name)),
-      );
-      return recordRestore(vm, snapshot, vm.state, context, null);
+      return async (context) => {
+        await onImages(images, () =>
+          act(vm.name, 'restore', () => driver.snapshots.load(target(vm, images), snapshot.name)),
+        );
+        return recordRestore(vm, snapshot, vm.state, context, null);
+      };
     }
     let spec;
     try {
@@ -406,18 +443,27 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
       );
     }
     const to = recordedRunState(snapshot);
-    let info;
-    try {
-      info = await act(vm.name, 'restore', () =>
-        driver.start({ ...spec, restore: { tag: snapshot.name, paused: to === 'PAUSED' } }),
-      );
-    } catch (error) {
-      unitOfWork((tx) =>
-        vmRepository.setLastError(vm.name, { message: (error as Error).message, at: tx.at }),
-      );
-      throw error;
-    }
-    return recordRestore(vm, snapshot, to, context, { driver: driver.name, ...info });
+    return async (context) => {
+      let info;
+      try {
+        info = await act(vm.name, 'restore', () =>
+          driver.start({ ...spec, restore: { tag: snapshot.name, paused: to === 'PAUSED' } }),
+        );
+      } catch (error) {
+        unitOfWork((tx) =>
+          vmRepository.setLastError(vm.name, { message: (error as Error).message, at: tx.at }),
+        );
+        throw error;
+      }
+      return recordRestore(vm, snapshot, to, context, { driver: driver.name, ...info });
+    };
+  }
+
+  /** The refusals of a restore, before anything changes; the work that does it. */
+  function checkRestore(vm: VmRecord, snapshot: SnapshotRecord): Promise<Restore> {
+    return live(vm, `restore snapshot '${snapshot.name}' into`)
+      ? checkLiveRestore(vm, snapshot)
+      : checkOfflineRestore(vm, snapshot);
   }
 
   /** The refusals of a new snapshot, before anything is made; the VM's images, which can hold it. */
@@ -513,17 +559,30 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
       return { snapshot };
     },
 
-    restore: (
-      vmName: string,
-      name: string,
-      context: AuditContext | null,
-    ): Promise<{ snapshot: SnapshotRecord; vm: VmRecord }> =>
-      vms.exclusive(vmName, async (vm) => {
-        const snapshot = load(vm.name, name);
-        return live(vm, `restore snapshot '${name}' into`)
-          ? restoreLive(vm, snapshot, context)
-          : restoreOffline(vm, snapshot, context);
-      }),
+    /** A disk-only snapshot restored at once; one with memory as a `vm.snapshot_restore` operation. */
+    async restore(vmName: string, name: string, context: AuditContext): Promise<RestoreAnswer> {
+      // Whether it holds memory decides how the request is answered, so it is read before the
+      // VM's lock; under the lock the snapshot is read again and restored as it is then.
+      if (load(vms.get(vmName).name, name).includeMemory) {
+        const operation = await vms.operate(vmName, context, async (vm) => {
+          const restore = await checkRestore(vm, load(vm.name, name));
+          const uncancellable = isLive(vm.state)
+            ? 'QEMU loads the snapshot in one step of its main loop, which cannot be interrupted'
+            : 'QEMU reverts the disks before it loads the memory, in a start that cannot be interrupted ' +
+              'without leaving them reverted';
+          return {
+            kind: 'vm.snapshot_restore',
+            work: async (op) => {
+              op.finishing(uncancellable);
+              // The operation's own audit row is the 202's.
+              return restoredView(await restore(null));
+            },
+          };
+        });
+        return { operation };
+      }
+      return vms.exclusive(vmName, async (vm) => (await checkRestore(vm, load(vm.name, name)))(context));
+    },
 
     remove: (vmName: string, name: string, context: AuditContext | null): Promise<SnapshotRecord> =>
       vms.exclusive(vmName, async (vm) => {

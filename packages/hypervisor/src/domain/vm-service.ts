@@ -8,9 +8,10 @@
  * reboot) arrives as a driver event and goes through the same lock and the same recording.
  *
  * Work that takes longer than a request (a stop waiting for the guest, a full clone, a snapshot
- * with memory) is an operation that holds the VM's lock until it ends (`operate`), so the lock
- * rules hold throughout; a request for the VM meanwhile is refused with VM_BUSY, naming the
- * operation, as Incus refuses an instance another operation holds, rather than left waiting.
+ * with memory taken or restored) is an operation that holds the VM's lock until it ends
+ * (`operate`), so the lock rules hold throughout; a request for the VM meanwhile is refused with
+ * VM_BUSY, naming the operation, as Incus refuses an instance another operation holds, rather
+ * than left waiting.
  * A forced stop or delete takes over from a graceful stop under way: it cancels it first.
  */
 import { randomUUID } from 'node:crypto';

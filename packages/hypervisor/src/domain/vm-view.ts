@@ -1,6 +1,6 @@
 /**
  * A VM as the API shows it: the one source of its type, of its OpenAPI schema and of the result
- * of the operations that end with a VM (a clone, a stop).
+ * of the operations that end with a VM (a clone, a stop, a restore with memory).
  */
 import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';

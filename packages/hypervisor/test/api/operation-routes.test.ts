@@ -1,8 +1,8 @@
 /**
  * Who may follow and cancel an operation, over real TCP with real tokens: every scope × each kind
  * of operation (a disk check by real qemu-img, a live migration between two services, a full
- * clone, a snapshot with memory and a stop under the simulated driver, an SLH-DSA key generation
- * and a self-test in the PQC pool) × read and cancel. The rule:
+ * clone, a snapshot with memory taken and restored and a stop under the simulated driver, an
+ * SLH-DSA key generation and a self-test in the PQC pool) × read and cancel. The rule:
  * `operations:*`, or the read (write) scope of the operation's resource.
  */
 import { randomFillSync } from 'node:crypto';
@@ -155,6 +155,10 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
     expect(snapshot.status).toBe(202);
     ended['vm.snapshot_create'] = { id: snapshot.body.id, scope: 'vm' };
     expect((await settled(snapshot.body.id)).status).toBe('succeeded');
+    const restore = await call('POST', '/vms/web3/snapshots/m/restore', source.admin);
+    expect(restore.status).toBe(202);
+    ended['vm.snapshot_restore'] = { id: restore.body.id, scope: 'vm' };
+    expect((await settled(restore.body.id)).status).toBe('succeeded');
     const stop = await call('POST', '/vms/web3/stop', source.admin);
     expect(stop.status).toBe(202);
     ended['vm.stop'] = { id: stop.body.id, scope: 'vm' };
@@ -180,6 +184,7 @@ describe.skipIf(tools.skip)('access to one operation', { timeout: 120_000 }, () 
     'vm.migrate',
     'vm.clone',
     'vm.snapshot_create',
+    'vm.snapshot_restore',
     'vm.stop',
     'pqc.key_create',
     'pqc.self_test',

@@ -2,7 +2,7 @@
  * The snapshot routes over the service built in-process with the simulated driver (disk images
  * are real, made by qemu-img; the snapshots in them are the simulated driver's): answers,
  * statuses, bodies refused by the schema, the audit rows and the OpenAPI document; a snapshot with
- * memory as an operation, over TCP with real tokens.
+ * memory taken and restored as an operation, over TCP with real tokens.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,15 +19,22 @@ const ready = requireTools(['qemu-img']);
 let service: TestService;
 const api = (method: string, path: string, body?: unknown) => socketApi(service.runDir, method, path, body);
 
-/** A snapshot with memory: 202 with its operation, followed to its end over the socket. */
-async function withMemory(vm: string, name: string) {
-  const started = await api('POST', `/vms/${vm}/snapshots`, { name, include_memory: true });
+/** A request that answers 202 with an operation, followed to its end over the socket. */
+async function operation(path: string, body?: unknown) {
+  const started = await api('POST', path, body);
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   return until(`operation ${started.body.id}`, async () => {
     const op = (await api('GET', `/operations/${started.body.id}`)).body;
     return op.status === 'running' ? undefined : op;
   });
 }
+
+/** A snapshot with memory: 202 with its operation, followed to its end. */
+const withMemory = (vm: string, name: string) =>
+  operation(`/vms/${vm}/snapshots`, { name, include_memory: true });
+
+/** A restore of a snapshot with memory: 202 with its operation, followed to its end. */
+const restoreMemory = (vm: string, name: string) => operation(`/vms/${vm}/snapshots/${name}/restore`);
 
 const VM = {
   name: 'web1',
@@ -96,15 +103,20 @@ describe.skipIf(ready.skip)('the snapshot routes', () => {
     const disk = await api('POST', '/vms/web1/snapshots', { name: 'disk' });
     expect(disk.body).toMatchObject({ include_memory: false, vm_state: 'RUNNING' });
     await api('POST', '/vms/web1/pause');
-    const restored = await api('POST', '/vms/web1/snapshots/live/restore');
-    expect(restored.body.vm.state).toBe('RUNNING');
+    const restored = await restoreMemory('web1', 'live');
+    expect(restored).toMatchObject({
+      kind: 'vm.snapshot_restore',
+      status: 'succeeded',
+      result: { snapshot: { name: 'live', include_memory: true }, vm: { name: 'web1', state: 'RUNNING' } },
+    });
+    // A disk-only snapshot is refused at once, as before.
     const refused = await api('POST', '/vms/web1/snapshots/disk/restore');
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'VM_INVALID_STATE' });
     expect(refused.body.error.message).toContain('stop it first');
     await api('POST', '/vms/web1/stop', { force: true });
-    const cold = await api('POST', '/vms/web1/snapshots/live/restore');
-    expect(cold.body.vm).toMatchObject({ state: 'RUNNING', runtime: { driver: 'simulated' } });
+    const cold = await restoreMemory('web1', 'live');
+    expect(cold.result.vm).toMatchObject({ state: 'RUNNING', runtime: { driver: 'simulated' } });
     await api('POST', '/vms/web1/stop', { force: true });
   });
 
@@ -190,7 +202,14 @@ describe.skipIf(ready.skip)('the snapshot routes', () => {
     }>();
     expect(doc.components.schemas).toHaveProperty('Snapshot');
     expect(Object.keys(doc.paths['/api/v1/vms/{name}/snapshots'] ?? {}).sort()).toEqual(['get', 'post']);
-    expect(doc.paths['/api/v1/vms/{name}/snapshots/{snap}/restore']).toHaveProperty('post');
+    const restore = doc.paths['/api/v1/vms/{name}/snapshots/{snap}/restore']?.post as {
+      responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+    };
+    // 200 for a disk-only snapshot, 202 with the operation for one with memory.
+    expect(Object.keys(restore.responses)).toEqual(expect.arrayContaining(['200', '202', '404', '409']));
+    expect(restore.responses['202']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Operation',
+    });
     expect(doc.paths['/api/v1/vms/{name}/snapshots/{snap}']).toHaveProperty('delete');
   });
 });
@@ -296,5 +315,76 @@ describe.skipIf(ready.skip)('a snapshot with memory, over TCP with real tokens',
     expect(
       audit.body.events.map((e: { status: number; outcome: string }) => `${e.status} ${e.outcome}`),
     ).toEqual(['201 success', '409 failure', '202 success', '200 success', '201 success']);
+  });
+
+  it('restores a snapshot with memory by a vm.snapshot_restore operation: followed by vm:read, never cancellable', async () => {
+    const stream = await fetch(
+      `${base}/events?kinds=operation.started,operation.completed,vm.snapshot_restored,vm.state_changed`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    const events = collectEvents(stream);
+    // Taken running above; restored into the paused VM, it resumes it after the load.
+    expect((await send('POST', '/vms/web1/pause', writer)).status).toBe(200);
+    const started = await send('POST', '/vms/web1/snapshots/mem/restore', writer);
+    expect(started.status).toBe(202);
+    expect(started.headers.get('location')).toBe(`/api/v1/operations/${started.body.id}`);
+    expect(started.body).toMatchObject({
+      kind: 'vm.snapshot_restore',
+      resource: 'vm/web1',
+      status: 'running',
+      progress: 0,
+    });
+    const busy = await send('POST', '/vms/web1/resume', writer);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error).toMatchObject({
+      code: 'VM_BUSY',
+      details: { operation: started.body.id, kind: 'vm.snapshot_restore' },
+    });
+    // Reads are not held up.
+    expect((await send('GET', '/vms/web1', reader)).body.state).toBe('PAUSED');
+    expect((await send('POST', `/operations/${started.body.id}/cancel`, reader)).status).toBe(403);
+    const refused = await send('POST', `/operations/${started.body.id}/cancel`, writer);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('OPERATION_NOT_CANCELLABLE');
+    expect(refused.body.error.message).toContain('cannot be interrupted');
+    const op = await until('the restore', async () => {
+      const body = (await send('GET', `/operations/${started.body.id}`, reader)).body;
+      return body.status === 'running' ? undefined : body;
+    });
+    expect(op).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      result: {
+        snapshot: { vm: 'web1', name: 'mem', include_memory: true, vm_state: 'RUNNING' },
+        vm: { name: 'web1', state: 'RUNNING', runtime: { driver: 'simulated' } },
+      },
+    });
+    expect((await send('GET', '/vms/web1', reader)).body).toEqual(op.result.vm);
+    await events.waitFor((e) => e.event === 'operation.completed' && e.data.id === started.body.id);
+    await events.close();
+    // The stream replays what came before it too: the last five are the pause and the restore.
+    const last = events.events.slice(-5);
+    expect(last.map((e) => e.event)).toEqual([
+      'vm.state_changed',
+      'operation.started',
+      'vm.state_changed',
+      'vm.snapshot_restored',
+      'operation.completed',
+    ]);
+    expect(last[2]?.data).toMatchObject({
+      from: 'PAUSED',
+      to: 'RUNNING',
+      reason: "restored from snapshot 'mem'",
+    });
+    // A disk-only snapshot of the running VM is refused at once, with no operation.
+    const disk = await send('POST', '/vms/web1/snapshots/disk/restore', writer);
+    expect(disk).toMatchObject({ status: 409, body: { error: { code: 'VM_INVALID_STATE' } } });
+    // Newest first: the disk-only refusal, the VM_BUSY refusal, the 202, the pause; the work adds none.
+    const audit = await send('GET', '/audit/events?resource=vm/web1&limit=4', admin);
+    expect(
+      audit.body.events.map(
+        (e: { path: string; status: number }) => `${e.status} ${e.path.replace('/api/v1/vms/web1', '')}`,
+      ),
+    ).toEqual(['409 /snapshots/disk/restore', '409 /resume', '202 /snapshots/mem/restore', '200 /pause']);
   });
 });

@@ -53,8 +53,22 @@ describe.skipIf(qemuImg.skip)('hvctl snapshot', SLOW, () => {
       stdout: "snapshot 'live2' of VM 'web1' created (disks and memory, VM RUNNING)\n",
       stderr: '',
     });
+    // A restore with memory is a vm.snapshot_restore operation: followed, then the same answer.
     const restored = json(['snapshot', 'restore', 'web1', 'live']);
     expect(restored).toMatchObject({ snapshot: { name: 'live' }, vm: { state: 'RUNNING' } });
+    expect(hvctl(['vm', 'pause', 'web1']).status).toBe(0);
+    expect(hvctl(['snapshot', 'restore', 'web1', 'live2'])).toMatchObject({
+      status: 0,
+      stdout: "VM 'web1' restored to snapshot 'live2'; it is RUNNING\n",
+      stderr: '',
+    });
+    // A VM without a process starts from it.
+    expect(hvctl(['vm', 'stop', 'web1', '--force']).status).toBe(0);
+    expect(hvctl(['snapshot', 'restore', 'web1', 'live'])).toMatchObject({
+      status: 0,
+      stdout: "VM 'web1' restored to snapshot 'live'; it is RUNNING\n",
+      stderr: '',
+    });
     expect(hvctl(['vm', 'stop', 'web1', '--force']).status).toBe(0);
   });
 

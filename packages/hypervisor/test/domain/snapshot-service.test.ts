@@ -1,6 +1,7 @@
 /**
  * The snapshot core over the simulated driver: which state allows what, what a restore does to
- * the VM's state and definition, the events and audit rows, and every refusal with its code.
+ * the VM's state and definition, the events and audit rows, every refusal with its code, and a
+ * snapshot with memory taken and restored as an operation.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createDiskClaims } from '../../src/domain/disk-claims.js';
@@ -51,7 +52,15 @@ function setup(options: { driverDelayMs?: number } = {}) {
     if (ended.status !== 'succeeded') throw Object.assign(new Error(ended.error?.message), ended.error);
     return repository.find(vm, input.name)!;
   };
-  return { ...core, snapshots, repository, claims, image, tags, kinds, take };
+  /** A restore's outcome: at once, or through its operation (with memory), as stored. */
+  const restore = async (vm: string, name: string) => {
+    const answer = await snapshots.restore(vm, name, REQUEST);
+    if (!('operation' in answer)) return answer;
+    const ended = await core.operations.settled(answer.operation.id);
+    if (ended.status !== 'succeeded') throw Object.assign(new Error(ended.error?.message), ended.error);
+    return { snapshot: repository.find(vm, name)!, vm: core.vms.get(vm) };
+  };
+  return { ...core, snapshots, repository, claims, image, tags, kinds, take, restore };
 }
 
 describe('the snapshot service', () => {
@@ -135,7 +144,7 @@ describe('the snapshot service', () => {
   });
 
   it('refuses a VM with no disk, a raw disk, a taken name, and names what is missing', async () => {
-    const { vms, snapshots, driver, image, take } = setup();
+    const { vms, snapshots, driver, image, take, restore } = setup();
     await vms.create(KERNEL_VM, REQUEST);
     await expect(take('web1', { name: 's' })).rejects.toMatchObject({
       code: 'SNAPSHOT_UNSUPPORTED',
@@ -173,7 +182,7 @@ describe('the snapshot service', () => {
       code: 'VM_NOT_FOUND',
     });
     expect(() => snapshots.list('ghost')).toThrow(expect.objectContaining({ code: 'VM_NOT_FOUND' }));
-    await expect(snapshots.restore('disky', 'nope', REQUEST)).rejects.toMatchObject({
+    await expect(restore('disky', 'nope')).rejects.toMatchObject({
       code: 'SNAPSHOT_NOT_FOUND',
     });
     await expect(snapshots.remove('disky', 'nope', REQUEST)).rejects.toMatchObject({
@@ -182,7 +191,7 @@ describe('the snapshot service', () => {
   });
 
   it('leaves a VM that a live migration owns alone', async () => {
-    const { vms, snapshots, vmRepository, take } = setup();
+    const { vms, snapshots, vmRepository, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
     await take('web1', { name: 'mem', include_memory: true });
@@ -194,7 +203,7 @@ describe('the snapshot service', () => {
     });
     for (const attempt of [
       take('web1', { name: 'during' }),
-      snapshots.restore('web1', 'mem', REQUEST),
+      restore('web1', 'mem'),
       snapshots.remove('web1', 'mem', REQUEST),
     ]) {
       await expect(attempt).rejects.toMatchObject({
@@ -219,7 +228,7 @@ describe('the snapshot service', () => {
   });
 
   it('leaves alone images a disk operation holds, and the base of linked clones', async () => {
-    const { vms, snapshots, claims, diskRepository, take } = setup();
+    const { vms, snapshots, claims, diskRepository, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     const release = claims.claim('data', 'compact');
     await expect(take('web1', { name: 's' })).rejects.toMatchObject({
@@ -234,7 +243,7 @@ describe('the snapshot service', () => {
       backing: 'root',
       createdAt: new Date().toISOString(),
     });
-    await expect(snapshots.restore('web1', 's', REQUEST)).rejects.toMatchObject({
+    await expect(restore('web1', 's')).rejects.toMatchObject({
       code: 'DISK_IS_BACKING',
       message: expect.stringContaining("'clone1'"),
     });
@@ -243,21 +252,25 @@ describe('the snapshot service', () => {
   });
 
   it('restores a running VM to a snapshot with memory live, and refuses a disk-only one until it stops', async () => {
-    const { vms, snapshots, driver, published, kinds, take } = setup();
+    const { vms, driver, published, kinds, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
     await take('web1', { name: 'disk' });
     await take('web1', { name: 'mem', include_memory: true });
-    await expect(snapshots.restore('web1', 'disk', REQUEST)).rejects.toMatchObject({
+    await expect(restore('web1', 'disk')).rejects.toMatchObject({
       code: 'VM_INVALID_STATE',
       message: expect.stringContaining('stop it first'),
     });
     const before = published.length;
-    const restored = await snapshots.restore('web1', 'mem', REQUEST);
+    const restored = await restore('web1', 'mem');
     expect(restored.vm.state).toBe('RUNNING');
     expect(driver.running.get('web1')).toBe('running');
-    expect(kinds().slice(before)).toEqual(['vm.snapshot_restored']);
-    expect(published.at(-1)?.data).toMatchObject({
+    expect(kinds().slice(before)).toEqual([
+      'operation.started',
+      'vm.snapshot_restored',
+      'operation.completed',
+    ]);
+    expect(published.at(-2)?.data).toMatchObject({
       vm: 'web1',
       snapshot: 'mem',
       from: 'RUNNING',
@@ -266,7 +279,7 @@ describe('the snapshot service', () => {
   });
 
   it('returns the VM to the state the snapshot recorded: paused, running, or started from it', async () => {
-    const { vms, snapshots, driver, published, kinds, take } = setup();
+    const { vms, driver, published, kinds, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
     await vms.pause('web1', REQUEST);
@@ -274,33 +287,122 @@ describe('the snapshot service', () => {
     await vms.resume('web1', REQUEST);
     await take('web1', { name: 'awake', include_memory: true });
 
+    // Each is a vm.snapshot_restore operation: its events frame the VM's.
+    const restoring = [
+      'operation.started',
+      'vm.state_changed',
+      'vm.snapshot_restored',
+      'operation.completed',
+    ];
     let before = published.length;
-    expect((await snapshots.restore('web1', 'asleep', REQUEST)).vm.state).toBe('PAUSED');
+    expect((await restore('web1', 'asleep')).vm.state).toBe('PAUSED');
     expect(driver.running.get('web1')).toBe('paused');
-    expect(kinds().slice(before)).toEqual(['vm.state_changed', 'vm.snapshot_restored']);
-    expect(published.at(-2)?.data).toMatchObject({
+    expect(kinds().slice(before)).toEqual(restoring);
+    expect(published.at(-3)?.data).toMatchObject({
       from: 'RUNNING',
       to: 'PAUSED',
       reason: "restored from snapshot 'asleep'",
     });
 
-    expect((await snapshots.restore('web1', 'awake', REQUEST)).vm.state).toBe('RUNNING');
+    expect((await restore('web1', 'awake')).vm.state).toBe('RUNNING');
     expect(driver.running.get('web1')).toBe('running');
 
     await vms.forceStop('web1', REQUEST);
     before = published.length;
-    const started = await snapshots.restore('web1', 'awake', REQUEST);
+    const started = await restore('web1', 'awake');
     expect(started.vm).toMatchObject({ state: 'RUNNING', runtime: { driver: 'simulated' } });
-    expect(kinds().slice(before)).toEqual(['vm.state_changed', 'vm.snapshot_restored']);
-    expect(published.at(-2)?.data).toMatchObject({ from: 'STOPPED', to: 'RUNNING' });
+    expect(kinds().slice(before)).toEqual(restoring);
+    expect(published.at(-3)?.data).toMatchObject({ from: 'STOPPED', to: 'RUNNING' });
 
     await vms.forceStop('web1', REQUEST);
-    expect((await snapshots.restore('web1', 'asleep', REQUEST)).vm.state).toBe('PAUSED');
+    expect((await restore('web1', 'asleep')).vm.state).toBe('PAUSED');
     expect(driver.running.get('web1')).toBe('paused');
   });
 
+  it('restores a snapshot with memory as an operation that holds the VM and cannot be cancelled', async () => {
+    // The simulated load with memory takes 200 ms, as the start from a snapshot does.
+    const { vms, snapshots, operations, audit, take, restore } = setup({ driverDelayMs: 200 });
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await take('web1', { name: 'mem', include_memory: true });
+    await take('web1', { name: 'disk' });
+    const audited = audit.query({ limit: 100 }).length;
+
+    const answer = await snapshots.restore('web1', 'mem', REQUEST);
+    if (!('operation' in answer)) throw new Error('a restore with memory is an operation');
+    const { id } = answer.operation;
+    expect(answer.operation).toMatchObject({
+      kind: 'vm.snapshot_restore',
+      resource: 'vm/web1',
+      status: 'running',
+    });
+    await expect(vms.pause('web1', REQUEST)).rejects.toMatchObject({
+      code: 'VM_BUSY',
+      details: { operation: id, kind: 'vm.snapshot_restore' },
+    });
+    await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({ code: 'VM_BUSY' });
+    expect(() => operations.cancel(id, null)).toThrow(
+      expect.objectContaining({
+        code: 'OPERATION_NOT_CANCELLABLE',
+        message: expect.stringContaining('one step of its main loop'),
+      }),
+    );
+    const ended = await operations.settled(id);
+    expect(ended).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      result: {
+        snapshot: { vm: 'web1', name: 'mem', include_memory: true, vm_state: 'RUNNING' },
+        vm: { name: 'web1', state: 'RUNNING', runtime: { driver: 'simulated' } },
+      },
+    });
+    // The request's audit row is the 202's; the work adds none.
+    const rows = audit.query({ limit: 100 });
+    expect(rows).toHaveLength(audited + 1);
+    expect(rows[0]).toMatchObject({ status: 202, outcome: 'success' });
+
+    // A VM without a process starts from it: QEMU reverts the disks first, so no cancel either.
+    await vms.forceStop('web1', REQUEST);
+    const cold = await snapshots.restore('web1', 'mem', REQUEST);
+    if (!('operation' in cold)) throw new Error('a restore with memory is an operation');
+    expect(() => operations.cancel(cold.operation.id, null)).toThrow(
+      expect.objectContaining({
+        code: 'OPERATION_NOT_CANCELLABLE',
+        message: expect.stringContaining('reverts the disks before it loads the memory'),
+      }),
+    );
+    expect(await operations.settled(cold.operation.id)).toMatchObject({
+      status: 'succeeded',
+      result: { vm: { state: 'RUNNING' } },
+    });
+
+    // A disk-only one is restored at once, with no operation.
+    await vms.forceStop('web1', REQUEST);
+    const disk = await snapshots.restore('web1', 'disk', REQUEST);
+    expect(disk).toMatchObject({ snapshot: { name: 'disk' }, vm: { state: 'STOPPED' } });
+    expect(disk).not.toHaveProperty('operation');
+    expect((await restore('web1', 'mem')).vm.state).toBe('RUNNING');
+  });
+
+  it('answers the refusals of a restore with memory before any operation starts', async () => {
+    const { vms, snapshots, operations, take } = setup();
+    await vms.create(DISK_VM, REQUEST);
+    await vms.start('web1', REQUEST);
+    await take('web1', { name: 'mem', include_memory: true });
+    await vms.forceStop('web1', REQUEST);
+    await vms.update('web1', { cpu: { count: 2 } }, REQUEST);
+    await vms.start('web1', REQUEST);
+    await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({
+      code: 'VM_INVALID_STATE',
+    });
+    await expect(snapshots.restore('ghost', 'mem', REQUEST)).rejects.toMatchObject({
+      code: 'VM_NOT_FOUND',
+    });
+    expect(operations.list().map((op) => op.kind)).toEqual(['vm.snapshot_create']);
+  });
+
   it('reverts the images of a stopped VM to a disk-only snapshot and puts its definition back', async () => {
-    const { vms, snapshots, published, kinds, audit, take } = setup();
+    const { vms, published, kinds, audit, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await take('web1', { name: 'base' });
     await vms.update(
@@ -310,7 +412,7 @@ describe('the snapshot service', () => {
     );
     const audited = audit.query({ limit: 100 }).length;
     const before = published.length;
-    const restored = await snapshots.restore('web1', 'base', REQUEST);
+    const restored = await restore('web1', 'base');
     expect(restored.vm).toMatchObject({
       state: 'CREATED',
       definition: { memory: { size: '64M' }, devices: { storage: [{ path: 'root' }, { path: 'data' }] } },
@@ -321,7 +423,7 @@ describe('the snapshot service', () => {
   });
 
   it('leaves a guest whose live load failed paused, with the reason as its last error', async () => {
-    const { vms, snapshots, driver, take } = setup();
+    const { vms, driver, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
     await take('web1', { name: 'mem', include_memory: true });
@@ -330,7 +432,7 @@ describe('the snapshot service', () => {
       (driver.running as Map<string, string>).set('web1', 'paused');
       throw new Error('Error -22 while loading VM state');
     });
-    await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({
+    await expect(restore('web1', 'mem')).rejects.toMatchObject({
       code: 'DRIVER_ERROR',
       message: expect.stringContaining('Error -22'),
     });
@@ -342,32 +444,32 @@ describe('the snapshot service', () => {
   });
 
   it('refuses a live restore into a VM whose definition changed since the snapshot', async () => {
-    const { vms, snapshots, take } = setup();
+    const { vms, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await vms.start('web1', REQUEST);
     await take('web1', { name: 'mem', include_memory: true });
     await vms.forceStop('web1', REQUEST);
     await vms.update('web1', { cpu: { count: 2 } }, REQUEST);
     await vms.start('web1', REQUEST);
-    await expect(snapshots.restore('web1', 'mem', REQUEST)).rejects.toMatchObject({
+    await expect(restore('web1', 'mem')).rejects.toMatchObject({
       code: 'VM_INVALID_STATE',
       message: expect.stringContaining('cpu changed'),
     });
   });
 
   it('says a snapshot whose data is gone is inconsistent, rather than failing inside QEMU', async () => {
-    const { vms, snapshots, driver, image, diskRepository, take } = setup();
+    const { vms, snapshots, driver, image, diskRepository, take, restore } = setup();
     await vms.create(DISK_VM, REQUEST);
     await take('web1', { name: 'base' });
     const gone: SnapshotTarget = { vm: 'web1', images: [image('data')], live: false };
     await driver.snapshots.delete(gone, 'base');
-    await expect(snapshots.restore('web1', 'base', REQUEST)).rejects.toMatchObject({
+    await expect(restore('web1', 'base')).rejects.toMatchObject({
       code: 'SNAPSHOT_INCONSISTENT',
       message: expect.stringContaining("'data' does not hold it"),
     });
     await vms.update('web1', { devices: { storage: [{ type: 'virtio-blk', path: 'root' }] } }, REQUEST);
     diskRepository.remove('data');
-    await expect(snapshots.restore('web1', 'base', REQUEST)).rejects.toMatchObject({
+    await expect(restore('web1', 'base')).rejects.toMatchObject({
       code: 'SNAPSHOT_INCONSISTENT',
       message: expect.stringContaining("'data' no longer exists"),
     });

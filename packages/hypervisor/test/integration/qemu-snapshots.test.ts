@@ -3,7 +3,8 @@
  * qcow2 data disk, driven over REST. The guest cannot write files, so disk contents are written
  * and checked from the host with qemu-io while the VM has no process; memory snapshots are
  * checked by what the guest does after a restore (a guest taken back to before its marker line
- * prints it again) and by what qemu-img and the QEMU command line show.
+ * prints it again) and by what qemu-img and the QEMU command line show. Taking and restoring a
+ * snapshot with memory are operations, followed to their end.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -148,19 +149,45 @@ describe.skipIf(gate.skip)('snapshots of a real guest under QEMU (TCG)', () => {
     const refused = await api('POST', '/vms/tiny/snapshots/live-disk/restore');
     expect(refused).toMatchObject({ status: 409, body: { error: { code: 'VM_INVALID_STATE' } } });
 
-    // Back to before the marker, paused as then; resumed, the guest prints it a second time.
-    const back = await api('POST', '/vms/tiny/snapshots/booting/restore');
-    expect(back.body.vm).toMatchObject({ state: 'PAUSED', runtime: { pid: started.body.runtime.pid } });
+    // Back to before the marker, paused as then; resumed, the guest prints it a second time. With
+    // memory, a vm.snapshot_restore operation whose result is the snapshot and the VM.
+    const back = await apiOperation(service.url, token, '/vms/tiny/snapshots/booting/restore');
+    expect(back).toMatchObject({
+      status: 202,
+      operation: {
+        kind: 'vm.snapshot_restore',
+        status: 'succeeded',
+        result: { snapshot: { name: 'booting', include_memory: true } },
+      },
+    });
+    expect(back.operation.result.vm).toMatchObject({
+      state: 'PAUSED',
+      runtime: { pid: started.body.runtime.pid },
+    });
     const paused = await events.waitFor((e) => e.data.reason === "restored from snapshot 'booting'");
     expect(paused).toMatchObject({ event: 'vm.state_changed', data: { from: 'RUNNING', to: 'PAUSED' } });
     expect(markers()).toBe(1);
     expect((await api('POST', '/vms/tiny/resume')).body.state).toBe('RUNNING');
     await until('the marker printed again', () => markers() >= 2, GUEST);
 
-    // From PAUSED to a snapshot taken running: loaded, then resumed.
+    // From PAUSED to a snapshot taken running: loaded, then resumed. A cancel never stops QEMU's
+    // load: refused while it runs (or too late, once it has ended), and the restore completes.
     expect((await api('POST', '/vms/tiny/pause')).body.state).toBe('PAUSED');
-    const again = await api('POST', '/vms/tiny/snapshots/ready/restore');
-    expect(again.body.vm).toMatchObject({ state: 'RUNNING', runtime: { pid: started.body.runtime.pid } });
+    const loading = await api('POST', '/vms/tiny/snapshots/ready/restore');
+    expect(loading).toMatchObject({ status: 202, body: { kind: 'vm.snapshot_restore' } });
+    const cancel = await api('POST', `/operations/${loading.body.id}/cancel`);
+    expect(cancel.status).toBe(409);
+    expect(['OPERATION_NOT_CANCELLABLE', 'OPERATION_NOT_RUNNING']).toContain(cancel.body.error.code);
+    const again = await until(
+      'the restore of ready',
+      async () => {
+        const op = (await api('GET', `/operations/${loading.body.id}`)).body;
+        return op.status === 'running' ? undefined : op;
+      },
+      GUEST,
+    );
+    expect(again).toMatchObject({ status: 'succeeded', progress: 100 });
+    expect(again.result.vm).toMatchObject({ state: 'RUNNING', runtime: { pid: started.body.runtime.pid } });
     const resumed = await events.waitFor((e) => e.data.reason === "restored from snapshot 'ready'");
     expect(resumed.data).toMatchObject({ from: 'PAUSED', to: 'RUNNING' });
     await events.waitFor((e) => e.event === 'vm.snapshot_restored' && e.data.snapshot === 'ready');
@@ -176,9 +203,13 @@ describe.skipIf(gate.skip)('snapshots of a real guest under QEMU (TCG)', () => {
 
   it('starts a stopped VM from a snapshot with memory (-loadvm), deletes live and offline', async () => {
     expect((await api('POST', '/vms/tiny/stop', { force: true })).body.state).toBe('STOPPED');
-    const restored = await api('POST', '/vms/tiny/snapshots/ready/restore');
-    expect(restored.body.vm).toMatchObject({ state: 'RUNNING', last_error: null });
-    const pid = restored.body.vm.runtime.pid as number;
+    const restored = await apiOperation(service.url, token, '/vms/tiny/snapshots/ready/restore');
+    expect(restored).toMatchObject({
+      status: 202,
+      operation: { kind: 'vm.snapshot_restore', status: 'succeeded' },
+    });
+    expect(restored.operation.result.vm).toMatchObject({ state: 'RUNNING', last_error: null });
+    const pid = restored.operation.result.vm.runtime.pid as number;
     const args = commandLine(pid);
     expect(args[args.indexOf('-loadvm') + 1]).toBe('ready');
     await events.waitFor((e) => e.data.from === 'STOPPED' && e.data.to === 'RUNNING');

@@ -20,7 +20,7 @@ export interface SimulatedSnapshotHooks {
   isRunning: (vm: string) => boolean;
   /** Leaves the VM paused, as QEMU leaves a guest whose load failed. */
   halt: (vm: string) => void;
-  /** The time the driver's actions take (a save with memory takes it too). */
+  /** The time the driver's actions take (a save or a live load with memory takes it too). */
   delay: () => Promise<void>;
 }
 
@@ -98,6 +98,8 @@ export function createSimulatedSnapshots({
         if (target.live) halt(target.vm);
         throw error;
       }
+      // A live load reads the memory back, as long as saving it took.
+      if (target.live) await delay();
     },
     async delete(target, tag) {
       check(target, 'delete snapshot');
