@@ -159,20 +159,20 @@ function benchmarkBounds() {
     if (most >= BENCHMARK_LIMITS.maxSeconds) continue;
     seconds.push({
       if: {
-        properties: { algorithms: { minItems: count } },
+        properties: { algorithms: { type: 'array', minItems: count } },
         required: ['algorithms'],
         not: { required: ['iterations'] },
       },
-      then: { properties: { seconds: { maximum: most } } },
+      then: { properties: { seconds: { type: 'number', maximum: most } } },
     });
   }
   return [
     {
       if: {
-        properties: { algorithms: { contains: { enum: slowNames } } },
+        properties: { algorithms: { type: 'array', contains: { enum: slowNames } } },
         required: ['algorithms', 'iterations'],
       },
-      then: { properties: { iterations: { maximum: BENCHMARK_LIMITS.maxSlowIterations } } },
+      then: { properties: { iterations: { type: 'integer', maximum: BENCHMARK_LIMITS.maxSlowIterations } } },
     },
     ...seconds,
   ];
