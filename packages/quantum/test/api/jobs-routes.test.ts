@@ -40,7 +40,8 @@ describe('the OpenAPI document', () => {
     ['/jobs', 'get', ['200', '400']],
     ['/jobs/{id}', 'get', ['200', '404']],
     ['/jobs/{id}/result', 'get', ['200', '404', '409']],
-    ['/jobs/{id}', 'delete', ['200', '404', '409']],
+    ['/jobs/{id}/cancel', 'post', ['200', '404', '409']],
+    ['/jobs/{id}', 'delete', ['204', '404']],
     ['/backends', 'get', ['200']],
   ])('documents %s %s with its statuses', (path, method, statuses) => {
     const operation = doc.paths[path]?.[method];
@@ -59,7 +60,9 @@ describe('the OpenAPI document', () => {
     expect(post['429']!.description).toContain('TOO_MANY_JOBS');
     expect(post['503']!.description).toContain('BACKEND_UNAVAILABLE');
     expect(doc.paths['/jobs/{id}/result']!.get!.responses['409']!.description).toContain('JOB_NOT_FINISHED');
-    expect(doc.paths['/jobs/{id}']!.delete!.responses['409']!.description).toContain('JOB_NOT_CANCELLABLE');
+    expect(doc.paths['/jobs/{id}/cancel']!.post!.responses['409']!.description).toContain(
+      'JOB_NOT_CANCELLABLE',
+    );
   });
 
   it('states the limits in the submit route description', () => {

@@ -161,7 +161,7 @@ describe('--max-memory (real process)', () => {
     expect(small.body).toMatchObject({ status: 'queued', queue_position: 2 });
 
     // When the first ends (cancelled here, to save time) and its thread is gone, the second runs.
-    expect((await call(server, 'DELETE', `/jobs/${String(first.body.id)}`)).status).toBe(200);
+    expect((await call(server, 'POST', `/jobs/${String(first.body.id)}/cancel`)).status).toBe(200);
     const done = await waitForJob(server, second.body.id, (job) => job.status === 'completed');
     expect(done).toMatchObject({ memory_bytes: second.body.memory_bytes, error: null });
     expect(await waitForJob(server, small.body.id, (job) => job.status === 'completed')).toMatchObject({
