@@ -15,6 +15,7 @@ import { SCOPES } from '../../src/api/scopes.js';
 import { startTestService, type TestService } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
 import { until } from '../support/until.js';
+import { requestJson } from '../support/http.js';
 
 const tools = requireTools(['qemu-img']);
 
@@ -39,22 +40,8 @@ async function host(): Promise<Host> {
   return { service, url, admin: await createToken(join(service.runDir, 'api.sock'), ['admin']) };
 }
 
-async function call(method: string, path: string, bearer?: string, body?: unknown, on = source) {
-  const response = await fetch(`${on.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text === '' ? undefined : JSON.parse(text),
-  };
-}
+const call = (method: string, path: string, bearer?: string, body?: unknown, on = source) =>
+  requestJson(`${on.url}/api/v1${path}`, method, bearer, body);
 
 async function settled(id: string, bearer = source.admin): Promise<any> {
   return until(

@@ -14,6 +14,7 @@ import { startTestService, type TestService } from '../support/in-process.js';
 import { createToken, socketApi } from '../support/socket-client.js';
 import { collectEvents } from '../support/sse.js';
 import { until } from '../support/until.js';
+import { requestJson } from '../support/http.js';
 
 const ready = requireTools(['qemu-img']);
 let service: TestService;
@@ -221,22 +222,8 @@ describe.skipIf(ready.skip)('a snapshot with memory, over TCP with real tokens',
   let reader: string;
   let admin: string;
 
-  async function send(method: string, path: string, bearer: string, body?: unknown) {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text === '' ? undefined : JSON.parse(text),
-    };
-  }
+  const send = (method: string, path: string, bearer: string, body?: unknown) =>
+    requestJson(`${base}${path}`, method, bearer, body);
 
   beforeAll(async () => {
     // Each simulated action, a save with memory among them, takes 300 ms: the operation is seen running.

@@ -6,6 +6,7 @@ import { simulated } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
 import { collectEvents } from '../support/sse.js';
 import { until } from '../support/until.js';
+import { requestJson } from '../support/http.js';
 
 let service: TestService;
 let admin: string;
@@ -181,23 +182,8 @@ describe('a stop that waits for the guest, over TCP with real tokens', () => {
   let writer: string;
   let reader: string;
 
-  /** A request over TCP with `bearer`. */
-  async function send(method: string, path: string, bearer: string, body?: unknown) {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text === '' ? undefined : JSON.parse(text),
-    };
-  }
+  const send = (method: string, path: string, bearer: string, body?: unknown) =>
+    requestJson(`${base}${path}`, method, bearer, body);
 
   const ended = (id: string) =>
     until(`operation ${id}`, async () => {

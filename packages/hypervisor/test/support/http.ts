@@ -1,3 +1,26 @@
+/** A JSON request over TCP, with a bearer token when given; the body of a 204 is undefined. */
+export async function requestJson(
+  url: string,
+  method: string,
+  bearer?: string,
+  body?: unknown,
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : JSON.parse(text),
+  };
+}
+
 /** A JSON request to a service over TCP with a bearer token, as the integration tests make them. */
 export async function apiCall(
   baseUrl: string,
@@ -6,15 +29,8 @@ export async function apiCall(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: any }> {
-  const response = await fetch(baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
+  const { status, body: answer } = await requestJson(baseUrl + path, method, token, body);
+  return { status, body: answer };
 }
 
 /**
