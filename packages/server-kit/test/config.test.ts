@@ -33,4 +33,9 @@ describe('parseConfig', () => {
       ]),
     );
   });
+
+  it('refuses a fraction for a whole number instead of truncating it', () => {
+    expect(() => parseConfig(Schema, { port: '8081.5' })).toThrow('port must be a whole number');
+    expect(parseConfig(Schema, { port: ' 8081 ' }).port).toBe(8081);
+  });
 });
