@@ -11,6 +11,7 @@ import {
   ConvertSchema,
   RekeySchema,
   ResizeSchema,
+  Secret,
   type DiskOperations,
 } from '../domain/disk-operations.js';
 import {
@@ -50,11 +51,7 @@ const CreateImageBody = Type.Object(
       Type.Boolean({ description: 'LUKS encryption (qcow2), unlocked by `secret`', default: false }),
     ),
     secret: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 1024,
-        description: 'the passphrase of an encrypted image: write-only, never stored or returned',
-      }),
+      Secret('the passphrase of an encrypted image (no NUL): write-only, never stored or returned'),
     ),
     backing: Type.Optional(
       Type.String({

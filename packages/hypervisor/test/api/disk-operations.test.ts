@@ -450,6 +450,8 @@ describe.skipIf(ready.skip)('encrypted images', { timeout: 60_000 }, () => {
     expect(wrong.error.message).toBe("old_secret: does not unlock disk image 'vault'");
     const same = await api('POST', '/storage/vault/rekey', { old_secret: 'a', new_secret: 'a' });
     expect(fieldOf(same)).toBe('new_secret');
+    const unreadable = await api('POST', '/storage/vault/rekey', { old_secret: 'a', new_secret: 'b\u0000' });
+    expect(fieldOf(unreadable)).toBe('new_secret');
 
     const rekeyed = await operation('/storage/vault/rekey', {
       old_secret: 'old passphrase',

@@ -94,6 +94,12 @@ describe('the create body, as its schema states it', () => {
     ['encryption without a secret', { name: 'n1', size: '1G', encrypted: true }, 'secret', 'is required'],
     ['a secret without encryption', { name: 'n1', size: '1G', secret: 'x' }, 'encrypted', undefined],
     [
+      'a secret with a NUL, which QEMU cannot read',
+      { name: 'n1', size: '1G', encrypted: true, secret: 'ab\u0000cd' },
+      'secret',
+      undefined,
+    ],
+    [
       'encryption of a raw image',
       { name: 'n1', size: '1G', format: 'raw', encrypted: true, secret: 'x' },
       'encrypted',
