@@ -20,7 +20,6 @@ import {
   type CoverageSummary,
 } from '../simulation/coverage-results.js';
 import { icarusSteps } from '../simulation/icarus.js';
-import { readJUnitFile } from '../simulation/junit.js';
 import { notRunOutcome, skippedOutcome, testsOutcome } from '../simulation/outcome.js';
 import { prepareRunDirectory, staysInside } from '../simulation/run-directory.js';
 import {
@@ -29,43 +28,13 @@ import {
   type SimulationPlan,
   type SimulatorSteps,
 } from '../simulation/simulation-plan.js';
-import { StepRunner, type StepOutput } from '../simulation/step-runner.js';
+import { abnormalEnd, buildFailure, exitedNormally, junitResults } from '../simulation/run-end.js';
+import { StepRunner } from '../simulation/step-runner.js';
 import { resolveTop } from '../simulation/testbench-top.js';
-import { SIMULATION_TEST_NAME, TestProtocol, type TestCaseResult } from '../simulation/test-protocol.js';
+import { TestProtocol, type TestCaseResult } from '../simulation/test-protocol.js';
 import { verilatorSteps } from '../simulation/verilator-build.js';
 
 type Settings = StageContext['config']['simulation'];
-
-const exitedNormally = (result: StepOutput) => result.exitCode === 0 && !result.timedOut;
-
-function buildFailure(tool: string, build: StepOutput, settings: Settings): string {
-  if (build.timedOut)
-    return `the ${tool} build ran past the stage's time-out of ${settings.timeout_seconds} s`;
-  const cause =
-    build.firstError ?? (build.signal !== null ? `killed by ${build.signal}` : `exit code ${build.exitCode}`);
-  return `the ${tool} build failed: ${cause}`;
-}
-
-/** Why the simulation did not end normally, or null when it did. */
-function abnormalEnd(run: StepOutput, settings: Settings): string | null {
-  if (run.timedOut) return `the simulation ran past the stage's time-out of ${settings.timeout_seconds} s`;
-  if (exitedNormally(run)) return null;
-  const fallback =
-    run.signal !== null
-      ? `the simulation was killed by ${run.signal}`
-      : `the simulation exited with code ${run.exitCode}`;
-  return run.firstFatal ?? run.firstError ?? fallback;
-}
-
-/** The JUnit file's tests, an abnormal end or a missing file recorded as a failed test. */
-async function junitResults(runDir: string, junit: string, ended: string | null): Promise<TestCaseResult[]> {
-  const report = await readJUnitFile(join(runDir, junit), junit);
-  const tests = 'tests' in report ? report.tests : [];
-  const failure = ended ?? ('error' in report ? report.error : null);
-  return failure === null
-    ? tests
-    : [...tests, { name: SIMULATION_TEST_NAME, status: 'failed', reason: failure }];
-}
 
 async function traceArtifact(
   context: StageContext,
