@@ -155,6 +155,21 @@ export const ResultsSchema = Type.Object(
               description: 'percentages; null with a `*_reason` when not measured',
             },
           ),
+          regression: Type.Object(
+            {
+              seed: Type.Integer({ description: 'the regression seed: `simulation.seed` runs it again' }),
+              tests: Type.Array(
+                Type.Object({
+                  name: Type.String(),
+                  seed: Type.Integer({ description: "the run's seed, passed as +seed=N" }),
+                  status: Type.Enum(['passed', 'failed']),
+                  duration: Type.String(),
+                  reason: Type.Optional(Type.String()),
+                }),
+              ),
+            },
+            { description: 'with `simulation.tests` in verify.json: each run of the regression' },
+          ),
         }),
       ),
       formal: Type.Optional(

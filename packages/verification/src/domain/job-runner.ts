@@ -67,6 +67,8 @@ interface RunningJob {
 export class JobRunner {
   private readonly queue: string[] = [];
   private readonly running = new Map<string, RunningJob>();
+  /** Workers lent to running stages (borrowWorker), counted against `workers` like running jobs. */
+  private lent = 0;
   private closing = false;
   private readonly now: () => Date;
 
@@ -156,7 +158,7 @@ export class JobRunner {
   }
 
   private pump(): void {
-    while (!this.closing && this.running.size < this.deps.workers && this.queue.length > 0) {
+    while (!this.closing && this.running.size + this.lent < this.deps.workers && this.queue.length > 0) {
       const jobId = this.queue.shift()!;
       const running: RunningJob = {
         controller: new AbortController(),
@@ -171,6 +173,20 @@ export class JobRunner {
           this.pump();
         });
     }
+  }
+
+  /** Lends an idle worker while no job waits for one; waiting jobs get it back as soon as it is returned. */
+  private borrowWorker(): (() => void) | null {
+    if (this.closing || this.queue.length > 0 || this.running.size + this.lent >= this.deps.workers)
+      return null;
+    this.lent += 1;
+    let returned = false;
+    return () => {
+      if (returned) return;
+      returned = true;
+      this.lent -= 1;
+      this.pump();
+    };
   }
 
   private emit(event: Omit<LifecycleEvent, 'timestamp'>, at: string): () => void {
@@ -342,6 +358,7 @@ export class JobRunner {
             created_at: this.now().toISOString(),
           });
         },
+        borrowWorker: () => this.borrowWorker(),
       });
     } catch (error) {
       if (running.reason !== null) return 'aborted';

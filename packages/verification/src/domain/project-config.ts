@@ -13,6 +13,7 @@ import { isGlob, matchGlob } from './glob.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import type { Project } from './project-definition.js';
 import { pathSegments, treeFiles } from './project-paths.js';
+import { checkRegressionTests } from './regression-tests.js';
 import { closestMatch, suggestAmong } from './suggest.js';
 import {
   CONFIG_FILE,
@@ -374,6 +375,8 @@ export function resolveProjectConfig(
       testbench,
       testbench_top: config.simulation.testbench_top ?? null,
       junit: config.simulation.junit ?? null,
+      tests: checkRegressionTests(config.simulation.tests),
+      seed: config.simulation.seed ?? null,
     },
     formal: { ...config.formal, top: config.formal.top ?? topModule },
     crypto: { ...config.crypto, harness, harness_top: config.crypto.harness_top ?? null },

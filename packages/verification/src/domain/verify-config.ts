@@ -246,6 +246,52 @@ const CryptoSchema = Type.Object(
   { default: {}, additionalProperties: false },
 );
 
+/** Regressions: the runs a `simulation.tests` list may expand to, and the seeds' range (a positive `integer`). */
+export const MAX_REGRESSION_RUNS = 1000;
+export const MAX_SEED = 0x7fff_ffff;
+
+const Seed = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_SEED, description });
+const ParameterName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,255}$' });
+
+const RegressionTestSchema = Type.Object(
+  {
+    name: Type.String({
+      pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$',
+      description:
+        'the test, unique in the list (with `count` above 1, its runs are `<name>.1`, `<name>.2`, ...)',
+    }),
+    seed: Type.Optional(
+      Seed('the seed of the run (of the first run with `count`, the next ones +1 each); default: drawn'),
+    ),
+    count: Type.Integer({
+      minimum: 1,
+      maximum: MAX_REGRESSION_RUNS,
+      default: 1,
+      description: 'runs of the test',
+    }),
+    parameters: Type.Record(
+      ParameterName,
+      Type.String({
+        pattern:
+          "^(?:-?[0-9]+|[0-9]*'[sS]?(?:[bB][01xXzZ_]+|[oO][0-7xXzZ_]+|[dD][0-9_]+|[hH][0-9a-fA-F_xXzZ]+))$",
+        description: "a Verilog integer literal: 42, -3, 8'hFF",
+      }),
+      {
+        default: {},
+        propertyNames: ParameterName,
+        maxProperties: 64,
+        description: "overrides of the testbench top's parameters (Verilator -G, Icarus -P)",
+      },
+    ),
+    plusargs: Type.Array(Type.String({ pattern: '^\\+', maxLength: 1024 }), {
+      default: [],
+      maxItems: 100,
+      description: "the test's plusargs, after simulation.plusargs (`+seed=` is the platform's)",
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const VerifyConfigSchema = Type.Object(
   {
     top_module: Type.Optional(
@@ -309,6 +355,14 @@ export const VerifyConfigSchema = Type.Object(
           }),
         ),
         plusargs: Type.Array(Type.String({ maxLength: 1024 }), { default: [], maxItems: 100 }),
+        tests: Type.Array(RegressionTestSchema, {
+          default: [],
+          maxItems: MAX_REGRESSION_RUNS,
+          description: 'a regression: tests run in parallel, each with its seed, parameters and plusargs',
+        }),
+        seed: Type.Optional(
+          Seed("the regression's seed, from which each test's own is drawn (default: drawn per job)"),
+        ),
         timeout_seconds: Timeout(300),
       },
       { default: {}, additionalProperties: false },
@@ -366,12 +420,15 @@ export interface ResolvedConfig {
     trace: boolean;
     junit: string | null;
     plusargs: string[];
+    tests: RegressionTest[];
+    seed: number | null;
     timeout_seconds: number;
   };
   formal: { enabled: boolean; top: string; depth: number; induction: boolean; timeout_seconds: number };
   crypto: ResolvedCryptoConfig;
 }
 
+export type RegressionTest = Static<typeof RegressionTestSchema>;
 type CryptoSettings = Static<typeof CryptoSchema>;
 export type CryptoOperation = Static<typeof CryptoOperationSchema>;
 export type CryptoInputPort = Static<typeof CryptoInputPortSchema>;

@@ -31,6 +31,11 @@ export interface StageContext {
   progress(completed: number, total: number): void;
   /** Declares a file already written in `artifactsDir`. */
   artifact(name: string, contentType: string): void;
+  /**
+   * An idle worker of the service's pool, for work a stage can run beside its own (a regression's
+   * tests): answers the function that gives it back, or null when no worker is idle or a job waits.
+   */
+  borrowWorker(): (() => void) | null;
 }
 
 export type StageStatus = 'passed' | 'failed' | 'skipped';

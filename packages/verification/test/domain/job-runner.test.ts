@@ -177,6 +177,32 @@ describe('JobRunner', () => {
     await jobs.close();
   });
 
+  it('lends idle workers to a running stage, none while a job waits, and starts a waiting job once one is returned', async () => {
+    const loans: ((() => void) | null)[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const borrowing = stage('simulation', async (context) => {
+      loans.push(context.borrowWorker(), context.borrowWorker(), context.borrowWorker());
+      await released;
+      return { status: 'passed', summary: {}, details: null };
+    });
+    const { runner: jobs } = runner([borrowing, passes('lint')], 3);
+    submit('job_l', ['simulation']);
+    jobs.enqueue('job_l');
+    while (loans.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Three workers: the job's own and two lent; a third loan is refused.
+    expect(loans.map((loan) => loan !== null)).toEqual([true, true, false]);
+    submit('job_m', ['lint']);
+    jobs.enqueue('job_m');
+    expect(jobs.depth).toBe(1);
+    loans[0]!();
+    loans[0]!();
+    expect((await ended('job_m')).status).toBe('passed');
+    release();
+    expect((await ended('job_l')).status).toBe('passed');
+    loans[1]!();
+  });
+
   it('on close puts the running job back in the queue with its attempt returned', async () => {
     const { runner: jobs } = runner([endless('simulation')]);
     submit('job_g', ['simulation']);

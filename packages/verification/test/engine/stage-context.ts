@@ -20,12 +20,16 @@ export interface StageContextOptions {
   topModule?: string;
   /** A job's `config_overrides`: dotted keys such as `lint.warnings_as_errors`. */
   overrides?: Record<string, boolean | number | string>;
+  /** Idle workers of the pool the stage may borrow (default none). */
+  idleWorkers?: number;
 }
 
 export interface TestStageContext extends StageContext {
   logs: { level: LogLevel; message: string }[];
   progressUpdates: { completed: number; total: number }[];
   artifacts: { name: string; contentType: string }[];
+  /** The most workers the stage had borrowed at once. */
+  maxBorrowed: number;
   /** Aborting it cancels the stage. */
   controller: AbortController;
   /** Removes the temporary directories. */
@@ -52,6 +56,7 @@ export async function createStageContext(options: StageContextOptions = {}): Pro
     await writeFile(join(sourceDir, path), text);
   }
   const controller = new AbortController();
+  let borrowed = 0;
   const context: TestStageContext = {
     sourceDir,
     workDir,
@@ -71,6 +76,17 @@ export async function createStageContext(options: StageContextOptions = {}): Pro
     log: (level, message) => context.logs.push({ level, message }),
     progress: (completed, total) => context.progressUpdates.push({ completed, total }),
     artifact: (name, contentType) => context.artifacts.push({ name, contentType }),
+    maxBorrowed: 0,
+    borrowWorker: () => {
+      if (borrowed >= (options.idleWorkers ?? 0)) return null;
+      borrowed += 1;
+      context.maxBorrowed = Math.max(context.maxBorrowed, borrowed);
+      let returned = false;
+      return () => {
+        if (!returned) borrowed -= 1;
+        returned = true;
+      };
+    },
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
   return context;

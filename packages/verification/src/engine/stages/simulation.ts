@@ -21,6 +21,7 @@ import {
 } from '../simulation/coverage-results.js';
 import { icarusSteps } from '../simulation/icarus.js';
 import { notRunOutcome, skippedOutcome, testsOutcome } from '../simulation/outcome.js';
+import { runRegression } from '../simulation/regression.js';
 import { prepareRunDirectory, staysInside } from '../simulation/run-directory.js';
 import {
   COVERAGE_FILE,
@@ -110,6 +111,7 @@ async function simulate(context: StageContext): Promise<StageOutcome> {
     trace: settings.trace,
     plusargs: settings.plusargs,
   };
+  if (settings.tests.length > 0) return runRegression(context, plan);
   await prepareRunDirectory(plan.sourceDir, plan.runDir, [
     TRACE_FILE,
     COVERAGE_FILE,
