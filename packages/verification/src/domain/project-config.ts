@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Type, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { VpErrors } from '../errors.js';
+import { resolveCocotb } from './cocotb-config.js';
 import { isGlob, matchGlob } from './glob.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import type { Project } from './project-definition.js';
@@ -375,6 +376,7 @@ export function resolveProjectConfig(
       testbench,
       testbench_top: config.simulation.testbench_top ?? null,
       junit: config.simulation.junit ?? null,
+      cocotb: resolveCocotb(config.simulation.cocotb, files),
       tests: checkRegressionTests(config.simulation.tests),
       seed: config.simulation.seed ?? null,
     },

@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
+import { CocotbConfigSchema, type ResolvedCocotbConfig } from './cocotb-config.js';
 
 export const CONFIG_FILE = 'verify.json';
 export const STAGES = ['lint', 'simulation', 'formal', 'crypto'] as const;
@@ -355,6 +356,7 @@ export const VerifyConfigSchema = Type.Object(
           }),
         ),
         plusargs: Type.Array(Type.String({ maxLength: 1024 }), { default: [], maxItems: 100 }),
+        cocotb: Type.Optional(CocotbConfigSchema),
         tests: Type.Array(RegressionTestSchema, {
           default: [],
           maxItems: MAX_REGRESSION_RUNS,
@@ -420,6 +422,8 @@ export interface ResolvedConfig {
     trace: boolean;
     junit: string | null;
     plusargs: string[];
+    /** A cocotb test module run instead of the HDL testbench, or null. */
+    cocotb: ResolvedCocotbConfig | null;
     tests: RegressionTest[];
     seed: number | null;
     timeout_seconds: number;

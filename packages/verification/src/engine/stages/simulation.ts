@@ -19,6 +19,7 @@ import {
   type CoverageDetails,
   type CoverageSummary,
 } from '../simulation/coverage-results.js';
+import { runCocotb } from '../simulation/cocotb.js';
 import { icarusSteps } from '../simulation/icarus.js';
 import { notRunOutcome, skippedOutcome, testsOutcome } from '../simulation/outcome.js';
 import { runRegression } from '../simulation/regression.js';
@@ -78,6 +79,8 @@ async function coverageOf(
 async function simulate(context: StageContext): Promise<StageOutcome> {
   const settings = context.config.simulation;
   if (!settings.enabled) return skippedOutcome('simulation is off (simulation.enabled in verify.json)');
+  // A cocotb test module replaces the HDL testbench (simulation/cocotb.ts).
+  if (settings.cocotb !== null) return runCocotb(context, settings.cocotb);
   if (settings.testbench.length === 0) {
     return skippedOutcome('the project has no testbench files (simulation.testbench in verify.json)');
   }
