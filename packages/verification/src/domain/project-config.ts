@@ -12,6 +12,7 @@ import { VpErrors } from '../errors.js';
 import { resolveCocotb } from './cocotb-config.js';
 import { isGlob, matchGlob } from './glob.js';
 import { jsonSyntaxError } from './json-syntax.js';
+import { checkOutputPatterns } from './output-conventions.js';
 import type { Project } from './project-definition.js';
 import { pathSegments, treeFiles } from './project-paths.js';
 import { checkRegressionTests } from './regression-tests.js';
@@ -342,6 +343,7 @@ export function resolveProjectConfig(
   const files = treeFiles(sourceDir).map((file) => file.path);
   const config = readConfig(sourceDir, files.includes(CONFIG_FILE));
   for (const [key, value] of Object.entries(checked)) setLeaf(config, key, value);
+  checkOutputPatterns(config.simulation);
   const testbench =
     config.simulation.testbench === undefined
       ? files.filter(looksLikeTestbench)

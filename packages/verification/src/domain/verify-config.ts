@@ -9,6 +9,7 @@
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
 import { CocotbConfigSchema, type ResolvedCocotbConfig } from './cocotb-config.js';
+import { FailPatternSchema, PassPatternSchema } from './output-conventions.js';
 
 export const CONFIG_FILE = 'verify.json';
 export const STAGES = ['lint', 'simulation', 'formal', 'crypto'] as const;
@@ -355,6 +356,8 @@ export const VerifyConfigSchema = Type.Object(
               'JUnit XML file the testbench writes, relative to its working directory; read instead of TEST lines',
           }),
         ),
+        pass_pattern: PassPatternSchema,
+        fail_pattern: FailPatternSchema,
         plusargs: Type.Array(Type.String({ maxLength: 1024 }), { default: [], maxItems: 100 }),
         cocotb: Type.Optional(CocotbConfigSchema),
         tests: Type.Array(RegressionTestSchema, {
@@ -421,6 +424,9 @@ export interface ResolvedConfig {
     coverage: boolean;
     trace: boolean;
     junit: string | null;
+    /** Lines that mean the testbench passed or failed, when it prints no TEST line (output-conventions.ts). */
+    pass_pattern: string;
+    fail_pattern: string;
     plusargs: string[];
     /** A cocotb test module run instead of the HDL testbench, or null. */
     cocotb: ResolvedCocotbConfig | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isFatalLine, levelOfLine } from '../../src/engine/simulation/line-level.js';
-import { isFailLine, TestProtocol } from '../../src/engine/simulation/test-protocol.js';
+import { isFailLine, outputConventions, TestProtocol } from '../../src/engine/simulation/test-protocol.js';
 
 describe('TestProtocol', () => {
   it('reads TESTS, START, PASS and FAIL lines, timing each test from its START', () => {
@@ -89,6 +89,99 @@ describe('TestProtocol', () => {
         time_seconds: 1,
       },
     ]);
+  });
+});
+
+describe('TestProtocol conventions (no TEST line)', () => {
+  const run = (
+    lines: readonly string[],
+    abnormalEnd: string | null = null,
+    protocol = new TestProtocol(),
+  ) => {
+    lines.forEach((line, index) => protocol.accept(line, index));
+    protocol.finish(abnormalEnd, lines.length);
+    return protocol.tests;
+  };
+
+  it.each([
+    'PASSED',
+    'PASS',
+    '*** PASSED ***',
+    '=== TEST PASSED ===',
+    'ALL TESTS PASSED',
+    'All 12 tests passed.',
+    'Test passed',
+    'Simulation PASSED',
+    'TEST PASSED CHECKS',
+    'UVM_ERROR :    0',
+  ])('reads %j as one passed test', (line) => {
+    expect(run(['reset done', line, '- tb.sv:9: Verilog $finish'])).toEqual([
+      { name: '<simulation>', status: 'passed', time_seconds: 3 },
+    ]);
+  });
+
+  it.each([
+    'FAILED',
+    'FAIL',
+    '*** FAILED ***',
+    'TEST FAILED',
+    'Test failed: sum is 3, expected 4',
+    '2 tests failed',
+    'Simulation FAILED',
+    'TEST FAILED CHECKS',
+    'ERROR: mismatch at 0x10',
+    'Error: mismatch',
+    'ERROR: tb.sv:12: $error from Icarus',
+    'UVM_ERROR :    2',
+    'UVM_FATAL :    1',
+    'UVM_ERROR tb.sv(12) @ 100: uvm_test_top [SCB] mismatch',
+  ])('reads %j as one failed test whose reason it is, even after a PASSED line', (line) => {
+    expect(run(['PASSED', line, 'PASSED'])).toEqual([
+      { name: '<simulation>', status: 'failed', reason: line, time_seconds: 3 },
+    ]);
+  });
+
+  it.each([
+    '0 tests failed',
+    'Failures: 0',
+    'Errors: 0',
+    'UVM_FATAL :    0',
+    'pass_count = 3',
+    'Password check',
+    'Passing reset phase',
+    '%Error: tb.sv:3: from Verilator',
+    'WARNING: tb.sv:4: careful',
+    'tests: 0 passed',
+  ])('reads %j as no verdict', (line) => {
+    expect(run([line])).toEqual([]);
+  });
+
+  it('fails the one test when the run ends abnormally after a PASSED line', () => {
+    expect(run(['PASSED'], 'the simulation ran out of events without calling $finish')).toEqual([
+      {
+        name: '<simulation>',
+        status: 'failed',
+        reason: 'the simulation ran out of events without calling $finish',
+        time_seconds: 1,
+      },
+    ]);
+  });
+
+  it('leaves the verdict to TEST lines when there are some, before or after', () => {
+    expect(run(['FAILED', 'TEST a PASS']).map((t) => [t.name, t.status])).toEqual([['a', 'passed']]);
+    expect(run(['TEST a PASS', 'FAILED']).map((t) => [t.name, t.status])).toEqual([['a', 'passed']]);
+    expect(run(['TESTS 1', 'PASSED'])).toEqual([]);
+  });
+
+  it('takes the patterns and the test name given', () => {
+    const conventions = outputConventions({ pass_pattern: '^OK$', fail_pattern: '^NOT OK' }, 'tb_top');
+    expect(run(['PASSED', 'OK'], null, new TestProtocol(conventions))).toEqual([
+      { name: 'tb_top', status: 'passed', time_seconds: 2 },
+    ]);
+    expect(run(['OK', 'NOT OK: 3'], null, new TestProtocol(conventions))).toEqual([
+      { name: 'tb_top', status: 'failed', reason: 'NOT OK: 3', time_seconds: 2 },
+    ]);
+    expect(run(['FAILED'], null, new TestProtocol(conventions))).toEqual([]);
   });
 });
 

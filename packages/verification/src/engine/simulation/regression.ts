@@ -37,7 +37,7 @@ import { abnormalEnd, buildFailure, exitedNormally, junitResults } from './run-e
 import { prepareRunDirectory } from './run-directory.js';
 import { COVERAGE_FILE, TRACE_FILE, type SimulationPlan, type SimulatorSteps } from './simulation-plan.js';
 import { StepRunner } from './step-runner.js';
-import { TestProtocol, type TestCaseResult } from './test-protocol.js';
+import { outputConventions, TestProtocol, type TestCaseResult } from './test-protocol.js';
 import { verilatorSteps } from './verilator-build.js';
 
 const MERGED_COVERAGE = 'merged_coverage.dat';
@@ -147,7 +147,7 @@ export async function runRegression(context: StageContext, plan: SimulationPlan)
       COVERAGE_FILE,
       ...(settings.junit === null ? [] : [settings.junit]),
     ]);
-    const protocol = new TestProtocol();
+    const protocol = new TestProtocol(outputConventions(settings, run.name));
     const startedAt = performance.now();
     const elapsedSeconds = () => (performance.now() - startedAt) / 1000;
     const output = await new StepRunner(prefixed(context, `[${run.name}] `), remainingSeconds()).run(

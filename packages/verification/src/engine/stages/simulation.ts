@@ -33,7 +33,7 @@ import {
 import { abnormalEnd, buildFailure, exitedNormally, junitResults } from '../simulation/run-end.js';
 import { StepRunner } from '../simulation/step-runner.js';
 import { resolveTop } from '../simulation/testbench-top.js';
-import { TestProtocol, type TestCaseResult } from '../simulation/test-protocol.js';
+import { outputConventions, TestProtocol, type TestCaseResult } from '../simulation/test-protocol.js';
 import { verilatorSteps } from '../simulation/verilator-build.js';
 
 type Settings = StageContext['config']['simulation'];
@@ -132,7 +132,7 @@ async function simulate(context: StageContext): Promise<StageOutcome> {
     return notRunOutcome(simulator, plan.testbenchTop, buildFailure(tool, build, settings));
   }
 
-  const protocol = new TestProtocol();
+  const protocol = new TestProtocol(outputConventions(settings, plan.testbenchTop));
   const startedAt = performance.now();
   const elapsedSeconds = () => (performance.now() - startedAt) / 1000;
   const run = await runner.run(steps.run, 'simulation.log', (line) => {
