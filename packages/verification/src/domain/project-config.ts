@@ -372,7 +372,11 @@ export function resolveProjectConfig(
     sources,
     include_dirs: checkIncludeDirs(files, config.include_dirs),
     defines: config.defines,
-    lint: config.lint,
+    lint: {
+      ...config.lint,
+      exclude: expandFileList(files, config.lint.exclude, 'lint.exclude'),
+      waivers: expandFileList(files, config.lint.waivers, 'lint.waivers'),
+    },
     simulation: {
       ...config.simulation,
       testbench,

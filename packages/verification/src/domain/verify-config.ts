@@ -325,6 +325,16 @@ export const VerifyConfigSchema = Type.Object(
       {
         enabled: Type.Boolean({ default: true }),
         warnings_as_errors: Type.Boolean({ default: false, description: 'fail the stage on any warning' }),
+        exclude: Type.Array(Type.String({ minLength: 1, maxLength: 1024 }), {
+          default: [],
+          maxItems: 1000,
+          description: 'design sources lint leaves out, paths or globs (formal-only files: `formal/*.sv`)',
+        }),
+        waivers: Type.Array(Type.String({ minLength: 1, maxLength: 1024, pattern: '\\.vlt$' }), {
+          default: [],
+          maxItems: 100,
+          description: 'Verilator configuration files (`lint_off` waivers, `.vlt`) given to lint',
+        }),
         timeout_seconds: Timeout(120),
       },
       { default: {}, additionalProperties: false },
@@ -415,7 +425,15 @@ export interface ResolvedConfig {
   sources: string[];
   include_dirs: string[];
   defines: Record<string, string>;
-  lint: { enabled: boolean; warnings_as_errors: boolean; timeout_seconds: number };
+  lint: {
+    enabled: boolean;
+    warnings_as_errors: boolean;
+    /** The design sources lint leaves out, resolved to files. */
+    exclude: string[];
+    /** Verilator configuration files of the project, resolved. */
+    waivers: string[];
+    timeout_seconds: number;
+  };
   simulation: {
     enabled: boolean;
     simulator: 'verilator' | 'icarus';

@@ -14,8 +14,6 @@ function sourceDir(verify?: unknown): string {
   const files: Record<string, string> = {
     'rtl/counter.v': 'module counter; endmodule',
     'tb/tb_counter.v': 'module tb_counter; endmodule',
-    'formal/props.sv': 'module props; endmodule',
-    'lint/waive.vlt': '`verilator_config\n',
     ...(verify === undefined ? {} : { 'verify.json': JSON.stringify(verify) }),
   };
   for (const [path, text] of Object.entries(files)) {

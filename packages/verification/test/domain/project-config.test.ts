@@ -160,7 +160,13 @@ describe('resolveProjectConfig', () => {
       junit: null,
     });
     expect(config.formal).toMatchObject({ top: 'counter', depth: 20, enabled: true });
-    expect(config.lint).toEqual({ enabled: true, warnings_as_errors: false, timeout_seconds: 120 });
+    expect(config.lint).toEqual({
+      enabled: true,
+      warnings_as_errors: false,
+      exclude: [],
+      waivers: [],
+      timeout_seconds: 120,
+    });
     expect(config.include_dirs).toEqual([]);
     expect(config.defines).toEqual({});
   });
@@ -365,5 +371,38 @@ describe('the crypto section', () => {
       "config_overrides: 'crypto.entropy.samples' adjusts crypto.entropy, which verify.json does not declare",
     );
     expect(error.details).toMatchObject({ field: 'crypto.entropy.samples' });
+  });
+});
+
+describe('lint.exclude and lint.waivers', () => {
+  const lintProject = (config: unknown) =>
+    withConfig(config, {
+      ...DESIGN,
+      'formal/props.sv': 'module props; endmodule',
+      'lint/waive.vlt': '`verilator_config\n',
+    });
+
+  it('resolve to files of the project', () => {
+    const dir = lintProject({
+      sources: ['rtl/*.v', 'formal/*.sv'],
+      lint: { exclude: ['formal/*.sv'], waivers: ['lint/*.vlt'] },
+    });
+    const { lint, sources } = resolveProjectConfig(PROJECT, dir, {});
+    expect(lint).toMatchObject({ exclude: ['formal/props.sv'], waivers: ['lint/waive.vlt'] });
+    expect(sources).toEqual(['rtl/counter.v', 'formal/props.sv']);
+  });
+
+  it('refuse an entry that matches no file, and a waiver that is no .vlt file', () => {
+    const unmatched = expectAppError(
+      () => resolveProjectConfig(PROJECT, lintProject({ lint: { exclude: ['formal/*.v'] } }), {}),
+      'VALIDATION_ERROR',
+      'lint.exclude.0',
+    );
+    expect(unmatched.details.field).toBe('lint.exclude.0');
+    const notVlt = expectAppError(
+      () => resolveProjectConfig(PROJECT, lintProject({ lint: { waivers: ['rtl/counter.v'] } }), {}),
+      'VALIDATION_ERROR',
+    );
+    expect(notVlt.details.field).toBe('lint.waivers.0');
   });
 });

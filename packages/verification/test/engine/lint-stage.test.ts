@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,120 @@ describe.skipIf(gate.skip)(`lint stage${gate.skip ? ` (skipped: ${gate.reason})`
     expect((outcome.details as LintDetails).messages).toEqual([
       expect.objectContaining({ severity: 'error', file: 'rtl/broken.sv', line: 7, column: 1 }),
     ]);
+  });
+
+  describe('formal-only code and waivers', () => {
+    // A design with its formal properties apart: `rand const` and an unclocked concurrent
+    // assertion, which Verilator refuses and Yosys's read_verilog -formal accepts.
+    const DESIGN = {
+      'rtl/reg4.sv': [
+        'module reg4 (input logic clk, input logic rst, input logic [3:0] d, output logic [3:0] q);',
+        "  always_ff @(posedge clk) q <= rst ? 4'd0 : d;",
+        '`ifdef FORMAL',
+        '  rand const logic [3:0] k;',
+        '  always @* assert (k == k);',
+        '`endif',
+        'endmodule',
+        '',
+      ].join('\n'),
+      'formal/reg4_props.sv': [
+        'module reg4_props (input logic clk, input logic rst, input logic [3:0] q);',
+        '  rand const logic [3:0] k;',
+        "  assert property (rst |-> q == 4'd0);",
+        'endmodule',
+        '',
+      ].join('\n'),
+      // `spare` is read by nothing: UNUSEDSIGNAL, which the waiver file turns off.
+      'rtl/top.sv': [
+        'module top (input logic clk, input logic rst, input logic [3:0] d, input logic spare, output logic [3:0] q);',
+        '  reg4 r (.clk(clk), .rst(rst), .d(d), .q(q));',
+        'endmodule',
+        '',
+      ].join('\n'),
+      'lint/waivers.vlt': ['`verilator_config', 'lint_off -rule UNUSEDSIGNAL -file "rtl/top.sv"', ''].join(
+        '\n',
+      ),
+    };
+    const withConfig = (lint: Record<string, unknown>, defines: Record<string, string> = {}) =>
+      contextFor({
+        files: { ...DESIGN, 'verify.json': JSON.stringify({ top_module: 'top', defines, lint }) },
+      });
+
+    /** Verilator run by hand in the project's directory: its exit code and its closing counts. */
+    const verilatorDirectly = (cwd: string, args: string[]) => {
+      const run = spawnSync('verilator', ['--lint-only', '-Wall', '--top-module', 'top', ...args], {
+        cwd,
+        encoding: 'utf8',
+      });
+      return { status: run.status, output: run.stderr + run.stdout };
+    };
+
+    it('fails on formal-only files as Verilator does, and leaves out those lint.exclude names', async () => {
+      const everything = await withConfig({});
+      const failed = await lintStage.run(everything);
+      const direct = verilatorDirectly(everything.sourceDir, [
+        'formal/reg4_props.sv',
+        'rtl/reg4.sv',
+        'rtl/top.sv',
+      ]);
+      expect(direct.status).not.toBe(0);
+      expect(direct.output).toContain('syntax error, unexpected rand');
+      expect(failed).toMatchObject({ status: 'failed', summary: { errors: 1 } });
+      expect((failed.details as LintDetails).messages[0]).toMatchObject({
+        file: 'formal/reg4_props.sv',
+        line: 2,
+        message: expect.stringContaining('unexpected rand'),
+      });
+
+      const excluded = await withConfig({ exclude: ['formal/*.sv'] });
+      const outcome = await lintStage.run(excluded);
+      expect(outcome).toMatchObject({ status: 'passed', summary: { errors: 0, warnings: 1 } });
+      expect(excluded.logs).toContainEqual({
+        level: 'INFO',
+        message: 'not linted (lint.exclude): formal/reg4_props.sv',
+      });
+      const log = await readFile(join(excluded.artifactsDir, 'lint.log'), 'utf8');
+      expect(log.split('\n')[0]).toBe(
+        '$ verilator --lint-only -Wall --top-module top rtl/reg4.sv rtl/top.sv',
+      );
+    });
+
+    it('leaves FORMAL undefined, so code under `ifdef FORMAL is not linted, even when defines names it', async () => {
+      const context = await withConfig({ exclude: ['formal/*.sv'] }, { FORMAL: '1' });
+      const outcome = await lintStage.run(context);
+      expect(outcome).toMatchObject({ status: 'passed', summary: { errors: 0 } });
+      expect(context.logs).toContainEqual({
+        level: 'INFO',
+        message: 'FORMAL is left undefined: code under `ifdef FORMAL is not linted',
+      });
+      // What it avoids: with FORMAL defined, Verilator reads the formal code and refuses it.
+      const direct = verilatorDirectly(context.sourceDir, ['-DFORMAL=1', 'rtl/reg4.sv', 'rtl/top.sv']);
+      expect(direct.output).toContain('syntax error, unexpected rand');
+    });
+
+    it("honours Verilator waiver files, whose -file names the project's paths", async () => {
+      const unwaived = await lintStage.run(await withConfig({ exclude: ['formal/*.sv'] }));
+      expect((unwaived.details as LintDetails).messages).toEqual([
+        expect.objectContaining({ code: 'UNUSEDSIGNAL', file: 'rtl/top.sv' }),
+      ]);
+      const waived = await withConfig({
+        exclude: ['formal/*.sv'],
+        waivers: ['lint/*.vlt'],
+        warnings_as_errors: true,
+      });
+      const outcome = await lintStage.run(waived);
+      expect(outcome).toMatchObject({ status: 'passed', summary: { errors: 0, warnings: 0 } });
+      const direct = verilatorDirectly(waived.sourceDir, ['lint/waivers.vlt', 'rtl/reg4.sv', 'rtl/top.sv']);
+      expect(direct).toEqual({ status: 0, output: '' });
+    });
+
+    it('is skipped when every source is excluded', async () => {
+      const outcome = await lintStage.run(await withConfig({ exclude: ['**/*.sv'] }));
+      expect(outcome).toMatchObject({
+        status: 'skipped',
+        reason: 'every design source is excluded from lint (lint.exclude)',
+      });
+    });
   });
 
   it('throws an AbortError when cancelled', async () => {

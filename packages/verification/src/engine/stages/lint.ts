@@ -1,6 +1,12 @@
 /**
  * The lint stage: `verilator --lint-only -Wall` over the design sources, every message parsed.
  * It fails on any error, and on any warning when `lint.warnings_as_errors` is set.
+ *
+ * Formal-only code is not linted: the sources of `lint.exclude` are left out, and FORMAL stays
+ * undefined (as SymbiYosys's `read -formal` defines it, code under `ifdef FORMAL is formal's).
+ * The waiver files of `lint.waivers` (Verilator configuration files, `lint_off` lines) come
+ * first on the command line. Verilator runs in the job's copy of the files, so the paths it
+ * reads and prints, and those a waiver's `-file` matches, are the project's own (`rtl/a.sv`).
  */
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -28,28 +34,28 @@ function skipped(reason: string): StageOutcome<LintSummary, LintDetails> {
   return { status: 'skipped', reason, summary: { warnings: 0, errors: 0 }, details: { messages: [] } };
 }
 
-/** A path of the source directory as seen from the work directory, where Verilator runs. */
-function fromWorkDir(context: StageContext, sourcePath: string): string {
-  return relative(context.workDir, join(context.sourceDir, sourcePath)) || '.';
-}
+/** The define formal tools set and lint leaves undefined, whatever `defines` says. */
+const FORMAL_DEFINE = 'FORMAL';
 
 /** A file as Verilator printed it, relative to the source directory when it lies inside it. */
 function toSourceRelative(context: StageContext, printed: string): string {
-  const inSource = relative(context.sourceDir, resolve(context.workDir, printed));
+  const inSource = relative(context.sourceDir, resolve(context.sourceDir, printed));
   const outside = inSource === '..' || inSource.startsWith(`..${sep}`) || isAbsolute(inSource);
   return outside ? printed : inSource.split(sep).join('/');
 }
 
-function lintArguments(context: StageContext): string[] {
-  const { config } = context;
+function lintArguments(config: ResolvedConfig, sources: readonly string[]): string[] {
   return [
     '--lint-only',
     '-Wall',
     '--top-module',
     config.top_module,
-    ...config.include_dirs.map((dir) => `-I${fromWorkDir(context, dir)}`),
-    ...Object.entries(config.defines).map(([name, value]) => `-D${name}=${value}`),
-    ...config.sources.map((source) => fromWorkDir(context, source)),
+    ...config.include_dirs.map((dir) => `-I${dir}`),
+    ...Object.entries(config.defines)
+      .filter(([name]) => name !== FORMAL_DEFINE)
+      .map(([name, value]) => `-D${name}=${value}`),
+    ...config.lint.waivers,
+    ...sources,
   ];
 }
 
@@ -80,14 +86,25 @@ export const lintStage: Stage = {
     const { config } = context;
     if (!config.lint.enabled) return skipped('lint is disabled (lint.enabled is false)');
     if (config.sources.length === 0) return skipped('the project has no design sources');
+    const sources = config.sources.filter((source) => !config.lint.exclude.includes(source));
+    if (sources.length === 0) return skipped('every design source is excluded from lint (lint.exclude)');
+    if (config.lint.exclude.length > 0) {
+      context.log('INFO', `not linted (lint.exclude): ${config.lint.exclude.join(', ')}`);
+    }
+    if (FORMAL_DEFINE in config.defines) {
+      context.log(
+        'INFO',
+        `${FORMAL_DEFINE} is left undefined: code under \`ifdef ${FORMAL_DEFINE} is not linted`,
+      );
+    }
 
-    const args = lintArguments(context);
+    const args = lintArguments(config, sources);
     const reader = new VerilatorMessageReader((file) => toSourceRelative(context, file));
     const output: string[] = [];
     const result = await runTool({
       command: context.tools.verilator,
       args,
-      cwd: context.workDir,
+      cwd: context.sourceDir,
       timeoutMs: config.lint.timeout_seconds * 1000,
       signal: context.signal,
       onLine: (line) => {
