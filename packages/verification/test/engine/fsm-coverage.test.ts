@@ -162,6 +162,93 @@ describe.skipIf(gate.skip)(`FSM coverage${gate.skip ? ` (skipped: ${gate.reason}
     );
   });
 
+  it('finds a machine whose state register is an output port, which Yosys alone leaves out', async () => {
+    const sourceDir = join(root, 'output-port');
+    await mkdir(sourceDir);
+    await writeFile(
+      join(sourceDir, 'handshake.sv'),
+      [
+        'module handshake (input logic clk, input logic rst, input logic go, output logic [1:0] state);',
+        "  localparam logic [1:0] IDLE = 2'd0, RUN = 2'd1, DONE = 2'd2;",
+        '  always_ff @(posedge clk)',
+        '    if (rst) state <= IDLE;',
+        '    else case (state)',
+        '      IDLE: if (go) state <= RUN;',
+        '      RUN: state <= DONE;',
+        '      default: state <= IDLE;',
+        '    endcase',
+        'endmodule',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(sourceDir, 'tb_handshake.sv'),
+      [
+        'module tb_handshake;',
+        "  logic clk = 1'b0, rst = 1'b1, go = 1'b0;",
+        '  logic [1:0] state;',
+        '  handshake dut (.clk(clk), .rst(rst), .go(go), .state(state));',
+        '  always #5 clk = ~clk;',
+        '  initial begin',
+        '    $dumpfile("trace.vcd");',
+        '    $dumpvars(0, tb_handshake);',
+        "    repeat (2) @(negedge clk); rst = 1'b0; go = 1'b1;",
+        '    repeat (4) @(negedge clk);',
+        '    $finish;',
+        '  end',
+        'endmodule',
+        '',
+      ].join('\n'),
+    );
+    execFileSync('iverilog', ['-g2012', '-o', 'sim.vvp', 'handshake.sv', 'tb_handshake.sv'], {
+      cwd: sourceDir,
+    });
+    execFileSync('vvp', ['-n', 'sim.vvp'], { cwd: sourceDir });
+
+    // Yosys by itself: the register looks like a state register, but drives a port.
+    const yosys = execFileSync(
+      'yosys',
+      ['-p', 'read_verilog -sv handshake.sv; proc; opt -nodffe -nosdff; fsm_detect; fsm_extract; fsm_info'],
+      { cwd: sourceDir, encoding: 'utf8' },
+    );
+    expect(yosys).toContain('Not marking handshake.state as FSM state register:');
+    expect(yosys).toContain('Register is connected to module port.');
+    expect(yosys).not.toContain('Information on FSM');
+
+    const report = await computeFsmCoverage(
+      options({
+        sourceDir,
+        sources: ['handshake.sv'],
+        top: 'handshake',
+        tracePath: join(sourceDir, 'trace.vcd'),
+        testbenchTop: 'tb_handshake',
+      }),
+    );
+    expect(report).toEqual({
+      percent: 100,
+      machines: [
+        {
+          module: 'handshake',
+          instance: 'tb_handshake.dut',
+          register: 'state',
+          states: [
+            { value: 0, name: 'IDLE', visited: true },
+            { value: 1, name: 'RUN', visited: true },
+            { value: 2, name: 'DONE', visited: true },
+          ],
+          transitions: expect.arrayContaining([
+            { from: 0, to: 1, taken: true },
+            { from: 1, to: 2, taken: true },
+            { from: 2, to: 0, taken: true },
+          ]),
+          state_coverage: 100,
+          transition_coverage: 100,
+        },
+      ],
+    });
+    expect(report.machines[0]?.transitions).toHaveLength(3);
+  });
+
   it('throws an AbortError when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -5,7 +5,10 @@
  * `fsm_recode` runs, so they are the values the state register takes in a simulation.
  *
  * Yosys finds a state register when it is driven only by constants and itself through
- * multiplexers, and leaves out one that drives a module port directly.
+ * multiplexers. It leaves out one that drives a module port (`Register is connected to module
+ * port`), since recoding it would change the port, and Yosys 0.23's fsm_extract fails an
+ * assertion on one forced in; nothing here recodes, so `delete -output` first makes the output
+ * ports internal wires, and a state register that is an output port is found like any other.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -50,6 +53,7 @@ export async function extractStateMachines(
       `hierarchy -top ${design.top}`,
       'proc',
       'opt -nodffe -nosdff',
+      'delete -output o:*',
       'fsm_detect',
       'fsm_extract',
       'fsm_info',
