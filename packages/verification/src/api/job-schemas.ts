@@ -177,6 +177,24 @@ export const ResultsSchema = Type.Object(
           properties_proven: Type.Integer(),
           properties_failed: Type.Integer(),
           properties_inconclusive: Type.Integer(),
+          properties_not_checked: Type.Integer({
+            description: 'properties the mode of their task does not check',
+          }),
+          covers_reached: Type.Integer(),
+          covers_unreached: Type.Integer(),
+          tasks: Type.Record(
+            Type.String(),
+            Type.Object({
+              verdict: Type.Enum(['pass', 'fail', 'unknown', 'error'], {
+                description: "SymbiYosys's verdict",
+              }),
+              expect: Type.Array(Type.Enum(['pass', 'fail', 'unknown', 'error'])),
+              status: Type.Enum(['passed', 'failed'], {
+                description: 'passed when expect lists the verdict',
+              }),
+            }),
+            { description: 'each formal task by name (`default` without tasks)' },
+          ),
         }),
       ),
       crypto: Type.Optional(

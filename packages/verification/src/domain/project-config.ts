@@ -10,6 +10,7 @@ import { Type, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { VpErrors } from '../errors.js';
 import { resolveCocotb } from './cocotb-config.js';
+import { resolveFormalConfig } from './formal-config.js';
 import { isGlob, matchGlob } from './glob.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import { checkOutputPatterns } from './output-conventions.js';
@@ -386,7 +387,7 @@ export function resolveProjectConfig(
       tests: checkRegressionTests(config.simulation.tests),
       seed: config.simulation.seed ?? null,
     },
-    formal: { ...config.formal, top: config.formal.top ?? topModule },
+    formal: resolveFormalConfig(config.formal, files, sourceDir, topModule),
     crypto: { ...config.crypto, harness, harness_top: config.crypto.harness_top ?? null },
   };
 }

@@ -9,6 +9,7 @@
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
 import { CocotbConfigSchema, type ResolvedCocotbConfig } from './cocotb-config.js';
+import { FormalConfigSchema, type ResolvedFormalConfig } from './formal-config.js';
 import { FailPatternSchema, PassPatternSchema } from './output-conventions.js';
 
 export const CONFIG_FILE = 'verify.json';
@@ -382,21 +383,7 @@ export const VerifyConfigSchema = Type.Object(
       },
       { default: {}, additionalProperties: false },
     ),
-    formal: Type.Object(
-      {
-        enabled: Type.Boolean({ default: true }),
-        top: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'default: top_module' })),
-        depth: Type.Integer({
-          minimum: 1,
-          maximum: 1000,
-          default: 20,
-          description: 'bounded-check depth, cycles',
-        }),
-        induction: Type.Boolean({ default: true, description: 'try k-induction after the bounded check' }),
-        timeout_seconds: Timeout(300),
-      },
-      { default: {}, additionalProperties: false },
-    ),
+    formal: FormalConfigSchema,
     crypto: CryptoSchema,
   },
   { additionalProperties: false, $id: 'VerifyConfig', description: 'the verify.json file of a project' },
@@ -452,7 +439,7 @@ export interface ResolvedConfig {
     seed: number | null;
     timeout_seconds: number;
   };
-  formal: { enabled: boolean; top: string; depth: number; induction: boolean; timeout_seconds: number };
+  formal: ResolvedFormalConfig;
   crypto: ResolvedCryptoConfig;
 }
 

@@ -2,7 +2,16 @@
 import { spawnSync } from 'node:child_process';
 import { findExecutable } from '@lab/server-kit';
 
-export const TOOL_NAMES = ['verilator', 'iverilog', 'vvp', 'yosys', 'yosys-smtbmc', 'z3'] as const;
+export const TOOL_NAMES = [
+  'verilator',
+  'iverilog',
+  'vvp',
+  'yosys',
+  'yosys-smtbmc',
+  'z3',
+  'yosys-abc',
+  'yices-smt2',
+] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ToolInfo {
@@ -19,6 +28,8 @@ const VERSION_ARGS: Record<ToolName, string[]> = {
   yosys: ['-V'],
   'yosys-smtbmc': ['--help'],
   z3: ['--version'],
+  'yosys-abc': ['-c', 'version'],
+  'yices-smt2': ['--version'],
 };
 
 function versionOf(name: ToolName, path: string): string | null {

@@ -109,6 +109,14 @@ describe('the JUnit report', () => {
     expect(xml).toContain('no_overflow fails at step 4; counterexample: cex_no_overflow.vcd');
   });
 
+  it('skips a formal property its task did not check', () => {
+    const model = sampleReportModel();
+    model.formal!.properties[1]!.status = 'not_checked';
+    const cases = parseJUnit(renderJunit(model)).filter((c) => c.name.startsWith('formal.'));
+    expect(cases.map((c) => c.status)).toEqual(['failed', 'skipped', 'skipped']);
+    expect(renderJunit(model)).toContain('not checked: its task&apos;s mode does not check it');
+  });
+
   it('has one passing lint case when lint found no error, and drops control characters', () => {
     const model = sampleReportModel();
     model.lint = { status: 'passed', warnings: 0, errors: 0, messages: [] };

@@ -84,6 +84,7 @@ describe.skipIf(gate.skip)(`formal stage${gate.skip ? ` (skipped: ${gate.reason}
     expect(byName.get('p_count_matches_pointers')).toEqual({
       name: 'p_count_matches_pointers',
       source: 'rtl/fifo.sv:65',
+      kind: 'assert',
       status: 'failed',
       step: 7,
       counterexample: 'cex_p_count_matches_pointers.vcd',
@@ -120,9 +121,10 @@ describe.skipIf(gate.skip)(`formal stage${gate.skip ? ` (skipped: ${gate.reason}
       summary: { properties_proven: 1, properties_failed: 0, properties_inconclusive: 1 },
     });
     expect(propertiesOf(outcome.details)).toEqual([
-      { name: 'p_same_half', source: 'rtl/twin_counters.sv:35', status: 'inconclusive' },
+      { name: 'p_same_half', source: 'rtl/twin_counters.sv:35', kind: 'assert', status: 'inconclusive' },
       {
         name: 'rtl/twin_counters.sv:36',
+        kind: 'assert',
         source: 'rtl/twin_counters.sv:36',
         status: 'proven',
         induction_depth: 2,
@@ -157,13 +159,14 @@ describe.skipIf(gate.skip)(`formal stage${gate.skip ? ` (skipped: ${gate.reason}
     });
   });
 
-  it('is skipped when the design has no assertions', async () => {
+  it('fails when the design has nothing to check, instead of passing it', async () => {
     const stage = await contextFor(
       oneFileProject('plain', 'module plain(input logic a, output logic y);\n  assign y = !a;\nendmodule\n'),
     );
     await expect(formalStage.run(stage)).resolves.toMatchObject({
-      status: 'skipped',
-      reason: 'the design has no assertions',
+      status: 'failed',
+      reason: 'nothing to check: mode prove checks assertions and the design has none',
+      summary: { tasks: { default: { verdict: 'error', expect: ['pass', 'unknown'], status: 'failed' } } },
     });
   });
 
@@ -183,14 +186,16 @@ describe.skipIf(gate.skip)(`formal stage${gate.skip ? ` (skipped: ${gate.reason}
     });
   });
 
-  it('stops at the time-out with the reason', async () => {
+  it('stops at the time-out with the reason, naming the step reached and the solver', async () => {
     const stage = await contextFor({
       from: join(EXAMPLES, 'counter'),
       overrides: { 'formal.depth': 1000, 'formal.timeout_seconds': 1 },
     });
     await expect(formalStage.run(stage)).resolves.toMatchObject({
       status: 'failed',
-      reason: 'the formal check did not finish within 1 s',
+      reason: expect.stringMatching(
+        /^the formal check did not finish within 1 s: task default: yosys-smtbmc with z3 was at step \d+ of the bounded check \(depth 1000\)$/,
+      ),
       summary: { properties_inconclusive: 5 },
     });
   });

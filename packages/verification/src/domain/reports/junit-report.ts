@@ -2,7 +2,7 @@
  * The report as JUnit XML for CI systems: a `testsuites` document with one `testsuite` per stage
  * the report includes. Lint has one case per error (or one passing case when it has none; its
  * warnings go to `system-out`), simulation one per test, formal one per property (a failed one
- * names its step and counterexample, an inconclusive one is skipped with the reason), crypto one
+ * names its step and counterexample, an inconclusive or not checked one is skipped with the reason), crypto one
  * per check (a skipped check is skipped with its reason).
  */
 import type { CryptoSection } from './crypto-section.js';
@@ -74,6 +74,8 @@ function formalSuite(formal: FormalSection): Omit<TestSuite, 'timeSeconds'> {
       } else if (property.status === 'inconclusive') {
         const steps = formal.depth === null ? '' : ` for ${formal.depth} steps`;
         testCase.skipped = `inconclusive: holds${steps}, but induction did not prove it`;
+      } else if (property.status === 'not_checked') {
+        testCase.skipped = "not checked: its task's mode does not check it (the formal results say why)";
       }
       return testCase;
     }),

@@ -1,250 +1,428 @@
 /**
- * One formal check, as SymbiYosys runs prove mode with its smtbmc engine: Yosys prepares an
- * SMT2 model, a bounded check (`yosys-smtbmc --keep-going`) finds every assertion that fails
- * within `depth` steps, then k-induction (`yosys-smtbmc -i`) tries to prove the others.
+ * One formal task, as SymbiYosys runs it: Yosys prepares the model (yosys-script.ts), then the
+ * task's engines run in the order given until one answers (sby starts them all at once and takes
+ * the first answer; one after another is the same answer for less CPU on a shared worker).
  *
- * Induction first runs on all the assertions that passed the bounded check together. When it
- * does not close, each of them is tried alone, in a model from which Yosys removed every other
- * assertion (`chformal -assert -remove`). That is sound: the bounded check established each
- * assertion for `depth` steps from reset (the base case); the induction step for one assertion
- * assumes only that assertion (and the design's assumptions) in the `k` steps before the one it
- * checks, a weaker hypothesis than the full set gives, so when it still closes, the assertion
- * holds in every reachable state whatever becomes of the others. A property proven alone may
- * need a longer induction than together, never the reverse; an assertion that induction cannot
- * prove alone stays inconclusive.
+ * - bmc: `yosys-smtbmc --keep-going` finds every assertion that fails within `depth` steps.
+ * - prove with smtbmc: the bounded check, then k-induction (`yosys-smtbmc -i`) on the rest.
+ *   Induction first runs on all of them together. When it does not close, each is tried alone,
+ *   in a model from which Yosys removed every other assertion (`chformal -assert -remove`). That
+ *   is sound: the bounded check established each assertion for `depth` steps from reset (the base
+ *   case); the induction step for one assertion assumes only that assertion (and the design's
+ *   assumptions) in the `k` steps before the one it checks, a weaker hypothesis than the full set
+ *   gives, so when it still closes, the assertion holds in every reachable state whatever becomes
+ *   of the others.
+ * - prove with abc pdr: `yosys-abc -c 'read_aiger; fold; strash; pdr'` on the AIGER model, an
+ *   unbounded proof of every assertion at once that does not depend on induction. A failure is
+ *   replayed by a bounded check of yosys-smtbmc to name the assertions and write the trace.
+ * - cover: `yosys-smtbmc -c` reaches each cover, with the trace that reaches it.
  */
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { StageContext } from '../stage.js';
-import type { Verdict } from './outcome.js';
+import { abcLineLevel, AbcTranscript } from './abc-output.js';
+import type { CoverVerdict, Verdict } from './outcome.js';
 import { readProperties, type Property } from './properties.js';
 import { SmtbmcTranscript, smtbmcLineLevel, type SmtbmcMode } from './smtbmc-output.js';
+import type { FormalEngine, FormalTask } from './task.js';
 import type { ToolSession } from './tool-session.js';
 import { yosysError, yosysLineLevel } from './yosys-output.js';
 import {
-  definesHeader,
+  aigerScript,
   isScriptWord,
-  preparationScript,
-  subsetScript,
+  modelScript,
+  prepScript,
+  smt2Script,
   type AssertionSubset,
 } from './yosys-script.js';
 
-/** A check that reached no verdict, for the reason given (the stage fails with it). */
+/** A check that reached no verdict, for the reason given (the task's verdict is `error`). */
 export class FormalCheckError extends Error {
   override name = 'FormalCheckError';
 }
 
-const MODEL = 'design.smt2';
-const PREPARED = 'design.il';
+const DESIGN = 'design.il';
 const PROPERTIES = 'properties.json';
+const PREPARED = 'design_prep.il';
+const MODEL = 'design.smt2';
+const AIGER = 'design_aiger.aig';
 const BMC_TRACE = 'bmc_trace_%.vcd';
+const COVER_TRACE = 'cover_trace_%.vcd';
 
-/** `cex_<name>.vcd`, with the characters a file name should not hold replaced. */
-function counterexampleName(property: Property, taken: ReadonlySet<string>): string {
-  const base = `cex_${property.name.replace(/[^\w.-]+/g, '_')}`;
+type SmtbmcEngine = Extract<FormalEngine, { kind: 'smtbmc' }>;
+
+/** `<prefix><kind>_<name>.vcd`, with the characters a file name should not hold replaced. */
+function artifactName(prefix: string, kind: string, property: Property, taken: Set<string>): string {
+  const base = `${prefix}${kind}_${property.name.replace(/[^\w.-]+/g, '_')}`;
   let name = `${base}.vcd`;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}.vcd`;
+  taken.add(name);
   return name;
 }
 
+const BOUNDED_CHECK_ENGINE: SmtbmcEngine = { kind: 'smtbmc', solver: 'z3', presat: true, line: 'smtbmc z3' };
+
 export class FormalCheck {
   properties: Property[] = [];
-  /** By `Property.cell`; properties without one are still open. */
+  /** Assertions' verdicts by `Property.key`; those without one are still open. */
   readonly verdicts = new Map<string, Verdict>();
-  private readonly depth: number;
+  /** Covers' verdicts by `Property.key` (cover mode). */
+  readonly covers = new Map<string, CoverVerdict>();
+  /** The engine that gave the answer. */
+  engine: FormalEngine | null = null;
+  private readonly workDir: string;
+  private readonly taken = new Set<string>();
   /** Progress: the bounded-check steps, then one unit per induction run. */
   private progressTotal: number;
   private progressDone = 0;
+  /** What runs now, in words, for a time-out's reason. */
+  activity = 'yosys was preparing the model';
 
   constructor(
     private readonly context: StageContext,
     private readonly session: ToolSession,
+    readonly task: FormalTask,
+    /** Put before the name of each artifact (the task's name when the job has several). */
+    private readonly artifactPrefix = '',
   ) {
-    this.depth = context.config.formal.depth;
-    this.progressTotal = this.depth + (context.config.formal.induction ? 1 : 0);
+    this.workDir = join(context.workDir, task.name);
+    this.progressTotal = task.depth + (task.mode === 'prove' ? 1 : 0);
   }
 
-  /** Yosys: the design as an SMT2 model, and its properties. */
+  get assertions(): Property[] {
+    return this.properties.filter((property) => property.kind === 'assert');
+  }
+
+  /** Whether the task's mode has something to check in the design. */
+  get checkable(): boolean {
+    const kind = { bmc: 'assert', prove: 'assert', cover: 'cover', live: 'live' }[this.task.mode];
+    return this.task.mode !== 'live' && this.properties.some((property) => property.kind === kind);
+  }
+
+  /** Yosys: the task's script, the design's properties, and the models its engines read. */
   async prepare(): Promise<void> {
-    const { config, sourceDir, workDir, tools } = this.context;
-    const words = [...config.sources, ...config.include_dirs, config.formal.top, workDir];
-    const unreadable = words.find((word) => !isScriptWord(word));
-    if (unreadable !== undefined) {
-      throw new FormalCheckError(
-        `'${unreadable}' cannot be passed to yosys: names with spaces, quotes, ';' or '#' are not supported`,
-      );
+    const { task } = this;
+    if (!isScriptWord(this.workDir)) {
+      throw new FormalCheckError(`the work directory '${this.workDir}' cannot be passed to yosys`);
     }
-    let header: string | null = null;
-    if (Object.keys(config.defines).length > 0) {
-      header = join(workDir, 'defines.vh');
-      await writeFile(header, definesHeader(config.defines));
+    await mkdir(this.workDir, { recursive: true });
+    const sourceDir = await this.taskSources();
+    if (task.definesHeader !== null) {
+      await mkdir(dirname(task.definesHeader.path), { recursive: true });
+      await writeFile(task.definesHeader.path, task.definesHeader.text);
     }
-    const script = join(workDir, 'prepare.ys');
-    const files = {
-      rtlil: join(workDir, PREPARED),
-      smt2: join(workDir, MODEL),
-      properties: join(workDir, PROPERTIES),
-    };
-    await writeFile(
-      script,
-      preparationScript({
-        definesHeader: header,
-        sources: config.sources,
-        includeDirs: config.include_dirs,
-        top: config.formal.top,
-        files,
-      }),
+    const at = (name: string) => join(this.workDir, name);
+    await this.yosys(
+      'model.ys',
+      modelScript(task.script, { rtlil: at(DESIGN), properties: at(PROPERTIES) }),
+      sourceDir,
     );
-    // From the source directory, so that properties are located by the project's own paths.
+    const properties = readProperties(await readFile(at(PROPERTIES), 'utf8'));
+    if (properties === null) {
+      throw new FormalCheckError('the script names no top module: end it with `prep -top <module>`');
+    }
+    this.properties = properties;
+    if (!this.checkable) return;
+    const prepared = at(PREPARED);
+    await this.yosys(
+      'prep.ys',
+      prepScript({ rtlil: at(DESIGN), prepared, mode: task.mode, multiclock: task.multiclock }),
+    );
+    if (task.mode === 'cover' || task.engines.some((engine) => engine.kind === 'smtbmc')) {
+      await this.yosys('smt2.ys', smt2Script(prepared, at(MODEL)));
+    }
+    if (task.engines.some((engine) => engine.kind === 'abc')) {
+      await this.yosys('aiger.ys', aigerScript(prepared, at(AIGER)));
+    }
+  }
+
+  /** Runs the task's mode; the verdicts are in `verdicts` and `covers`. */
+  async check(): Promise<void> {
+    const { task } = this;
+    if (!this.checkable) return;
+    for (const engine of task.engines) {
+      this.engine = engine;
+      if (task.mode === 'cover') {
+        if (engine.kind === 'smtbmc') return this.cover(engine);
+        continue;
+      }
+      if (engine.kind === 'abc') {
+        if (await this.pdr()) return;
+        continue;
+      }
+      await this.boundedCheck(engine);
+      if (task.mode === 'bmc') return;
+      // Unlike sby, which stops at the first failure, the others still get their proof.
+      if (task.induction) await this.induction(engine);
+      if (this.assertions.some((p) => this.verdicts.get(p.key)?.status === 'failed')) return;
+      if (this.assertions.every((p) => this.verdicts.has(p.key))) return;
+    }
+  }
+
+  /** A .sby task's own source directory with its [files] and [file] sections; else the job's copy. */
+  private async taskSources(): Promise<string> {
+    const { files } = this.task;
+    if (files === null) return this.context.sourceDir;
+    const dir = join(this.workDir, 'src');
+    await mkdir(dir, { recursive: true });
+    for (const { dest, source } of files.copies) {
+      await copyFile(join(this.context.sourceDir, source), join(dir, dest)).catch((error: unknown) => {
+        throw new FormalCheckError(`[files] '${source}': ${(error as Error).message}`);
+      });
+    }
+    for (const [name, text] of files.inline) await writeFile(join(dir, name), text);
+    return dir;
+  }
+
+  private async yosys(scriptName: string, script: string, cwd = this.workDir): Promise<void> {
+    const path = join(this.workDir, scriptName);
+    await writeFile(path, script);
+    this.activity = `yosys was running ${scriptName}`;
     const result = await this.session.run({
-      command: tools.yosys,
-      args: ['-q', '-s', script],
-      cwd: sourceDir,
+      command: this.context.tools.yosys,
+      args: ['-q', '-s', path],
+      cwd,
       levelOf: yosysLineLevel,
+      activity: () => this.describe(),
     });
     if (result.exitCode !== 0) {
       throw new FormalCheckError(`yosys: ${yosysError(result.tail, result.exitCode)}`);
     }
-    this.properties = readProperties(await readFile(files.properties, 'utf8'), config.formal.top);
   }
 
-  /** yosys-smtbmc's bounded check; each failing property gets its counterexample. */
-  async boundedCheck(): Promise<void> {
-    const args = ['--presat', '--keep-going', '-t', String(this.depth), '--dump-vcd', BMC_TRACE, MODEL];
-    const transcript = await this.smtbmc('bmc', args, (step) => this.reportProgress(step));
+  private describe(): string {
+    return `task ${this.task.name}: ${this.activity}`;
+  }
+
+  /** yosys-smtbmc's bounded check; each failing assertion gets its counterexample. */
+  private async boundedCheck(engine: SmtbmcEngine, depth = this.task.depth): Promise<void> {
+    const args = ['--keep-going', '-t', String(depth), '--dump-vcd', BMC_TRACE, MODEL];
+    const transcript = await this.smtbmc(engine, 'bmc', args, (step) => this.reportProgress(step));
     if (transcript.unsatisfiableAssumptions) {
       throw new FormalCheckError(
         `the assumptions contradict each other from step ${String(transcript.step)}: no trace satisfies them`,
       );
     }
-    if (transcript.status !== 'PASSED' && transcript.status !== 'FAILED') {
-      throw new FormalCheckError(
-        `yosys-smtbmc stopped without a verdict (status ${String(transcript.status)})`,
-      );
-    }
+    this.requireStatus(transcript, ['PASSED', 'FAILED']);
     if (transcript.status === 'FAILED' && transcript.failures.length === 0) {
       throw new FormalCheckError('yosys-smtbmc reports a failure without naming the failing assertion');
     }
-    const taken = new Set<string>();
     for (const failure of transcript.failures) {
-      const property = this.properties.find((candidate) => candidate.report === failure.report);
-      if (property === undefined) {
-        throw new FormalCheckError(
-          `yosys-smtbmc reports an assertion the design does not list: ${failure.report}`,
-        );
-      }
+      const property = this.reported(failure.scope, failure.report, 'assert');
       const verdict: Verdict = { status: 'failed', step: failure.step };
-      if (failure.trace !== null) {
-        const artifact = counterexampleName(property, taken);
-        taken.add(artifact);
-        await copyFile(join(this.context.workDir, failure.trace), join(this.context.artifactsDir, artifact));
-        this.context.artifact(artifact, 'text/x-vcd');
-        verdict.counterexample = artifact;
-      }
-      this.verdicts.set(property.cell, verdict);
+      if (failure.trace !== null)
+        verdict.counterexample = await this.keepTrace(failure.trace, 'cex', property);
+      this.verdicts.set(property.key, verdict);
     }
-    this.reportProgress(this.depth);
+    this.reportProgress(this.task.depth);
   }
 
-  /** k-induction over the properties the bounded check did not fail: together, then alone. */
-  async induction(): Promise<void> {
-    const open = this.properties.filter((property) => !this.verdicts.has(property.cell));
-    if (open.length === 0 || !this.context.config.formal.induction) return;
-    const failed = this.properties.filter((property) => this.verdicts.has(property.cell));
+  /**
+   * k-induction over the assertions the bounded check did not fail: together (in a model without
+   * the failed ones, when some failed), then alone. A cell of a module instantiated several times
+   * is removed or kept in every instance, so an instance shares the verdict of its siblings' cell.
+   */
+  private async induction(engine: SmtbmcEngine): Promise<void> {
+    const cellOf = (property: Property) => `${property.module}/${property.cell}`;
+    const failedCells = new Set(
+      this.assertions.filter((property) => this.verdicts.has(property.key)).map(cellOf),
+    );
+    const open = this.assertions.filter((property) => !failedCells.has(cellOf(property)));
+    if (open.length === 0) return;
+    const cells = [...new Set(open.map(cellOf))];
     // Subset models name assertion cells in a Yosys script: only plain names can be trusted there.
-    const editable = this.properties.every((property) => isScriptWord(property.cell));
+    const editable = [...cells, ...failedCells].every(isScriptWord);
     if (!editable) {
       this.context.log(
         'WARNING',
         'assertion names unfit for a yosys script: no induction on part of the assertions',
       );
-      if (failed.length > 0) return;
+      if (failedCells.size > 0) return;
     }
-
     let together = MODEL;
-    if (failed.length > 0) {
+    if (failedCells.size > 0) {
       together = 'open.smt2';
-      await this.writeSubsets([{ remove: cells(failed), smt2: together }]);
+      await this.yosys('open.ys', smt2Script(PREPARED, '', [{ remove: [...failedCells], smt2: together }]));
     }
-    const jointDepth = await this.induct(together);
+    const jointDepth = await this.induct(engine, together);
     if (jointDepth !== null) {
       for (const property of open) {
-        this.verdicts.set(property.cell, { status: 'proven', induction_depth: jointDepth });
+        this.verdicts.set(property.key, { status: 'proven', induction_depth: jointDepth });
       }
       return;
     }
-    if (open.length === 1 || !editable) return;
-
-    this.progressTotal += open.length;
-    const alone = open.map((property, index) => ({
-      property,
-      subset: {
-        remove: cells(this.properties.filter((other) => other !== property)),
-        smt2: `alone_${index}.smt2`,
-      },
+    if (cells.length === 1 || !editable) return;
+    const alone = cells.map((cell, index): AssertionSubset & { cell: string } => ({
+      cell,
+      remove: [...cells.filter((other) => other !== cell), ...failedCells],
+      smt2: `alone_${index}.smt2`,
     }));
-    await this.writeSubsets(alone.map(({ subset }) => subset));
-    for (const { property, subset } of alone) {
-      const depth = await this.induct(subset.smt2);
-      if (depth !== null) this.verdicts.set(property.cell, { status: 'proven', induction_depth: depth });
-    }
-  }
-
-  /** Writes the subset models into the work directory. */
-  private async writeSubsets(subsets: readonly AssertionSubset[]): Promise<void> {
-    const { workDir, tools } = this.context;
-    const script = join(workDir, 'subsets.ys');
-    await writeFile(script, subsetScript(PREPARED, subsets));
-    const result = await this.session.run({
-      command: tools.yosys,
-      args: ['-q', '-s', script],
-      cwd: workDir,
-      levelOf: yosysLineLevel,
-    });
-    if (result.exitCode !== 0) {
-      throw new FormalCheckError(`yosys: ${yosysError(result.tail, result.exitCode)}`);
+    this.progressTotal += alone.length;
+    await this.yosys('subsets.ys', smt2Script(PREPARED, '', alone));
+    for (const subset of alone) {
+      const depth = await this.induct(engine, subset.smt2);
+      if (depth === null) continue;
+      for (const property of open.filter((candidate) => cellOf(candidate) === subset.cell)) {
+        this.verdicts.set(property.key, { status: 'proven', induction_depth: depth });
+      }
     }
   }
 
   /** One induction run; answers the induction depth when it closes, null when it does not. */
-  private async induct(model: string): Promise<number | null> {
-    const transcript = await this.smtbmc('induction', ['-i', '-t', String(this.depth), model]);
+  private async induct(engine: SmtbmcEngine, model: string): Promise<number | null> {
+    const transcript = await this.smtbmc(engine, 'induction', ['-i', '-t', String(this.task.depth), model]);
     this.reportProgress(this.progressDone + 1);
+    this.requireStatus(transcript, ['PASSED', 'FAILED']);
     if (transcript.status === 'PASSED' && transcript.inductionStep !== null) {
-      return this.depth - transcript.inductionStep;
+      return this.task.depth - transcript.inductionStep;
     }
-    if (transcript.status === 'FAILED') return null;
-    throw new FormalCheckError(
-      `yosys-smtbmc stopped without a verdict (status ${String(transcript.status)})`,
+    return null;
+  }
+
+  /** Cover mode: each cover reached (with its trace) or not within `depth` steps. */
+  private async cover(engine: SmtbmcEngine): Promise<void> {
+    const args = ['-c', '-t', String(this.task.depth), '--dump-vcd', COVER_TRACE, MODEL];
+    const transcript = await this.smtbmc(engine, 'cover', args, (step) => this.reportProgress(step));
+    if (transcript.unsatisfiableAssumptions) {
+      throw new FormalCheckError(
+        `the assumptions contradict each other from step ${String(transcript.step)}: no trace satisfies them`,
+      );
+    }
+    this.requireStatus(transcript, ['PASSED', 'FAILED']);
+    const covers = this.properties.filter((property) => property.kind === 'cover');
+    // yosys-smtbmc names a cover without its instance: instances of one module are taken in order.
+    const next = (report: string) =>
+      covers.find((cover) => cover.report === report && !this.covers.has(cover.key));
+    for (const reached of transcript.reached) {
+      const property = next(reached.report);
+      if (property === undefined) {
+        throw new FormalCheckError(
+          `yosys-smtbmc reaches a cover the design does not list: ${reached.report}`,
+        );
+      }
+      const verdict: CoverVerdict = { reached: true, step: reached.step };
+      if (reached.trace !== null) verdict.trace = await this.keepTrace(reached.trace, 'cover', property);
+      this.covers.set(property.key, verdict);
+    }
+    for (const report of transcript.unreached) {
+      const property = next(report);
+      if (property !== undefined) this.covers.set(property.key, { reached: false });
+    }
+    for (const failure of transcript.failures) {
+      const property = this.reported(failure.scope, failure.report, 'assert');
+      if (this.verdicts.has(property.key)) continue;
+      const verdict: Verdict = { status: 'failed', step: failure.step };
+      if (failure.trace !== null)
+        verdict.counterexample = await this.keepTrace(failure.trace, 'cex', property);
+      this.verdicts.set(property.key, verdict);
+    }
+    this.reportProgress(this.task.depth);
+  }
+
+  /** abc pdr; answers whether it reached a verdict. */
+  private async pdr(): Promise<boolean> {
+    const transcript = new AbcTranscript();
+    this.activity = 'yosys-abc was running pdr';
+    const script = `read_aiger ${AIGER}; fold; strash; pdr -v`;
+    await this.session.run({
+      command: this.context.tools['yosys-abc'],
+      args: ['-c', script],
+      cwd: this.workDir,
+      levelOf: abcLineLevel,
+      onLine: (line) => {
+        transcript.read(line);
+        if (transcript.frame !== null)
+          this.activity = `yosys-abc was running pdr at frame ${transcript.frame}`;
+      },
+      activity: () => this.describe(),
+    });
+    if (transcript.status === 'pass') {
+      for (const property of this.assertions) {
+        if (!this.verdicts.has(property.key)) this.verdicts.set(property.key, { status: 'proven' });
+      }
+      return true;
+    }
+    if (transcript.status === 'fail') {
+      // Which assertions fail, and the trace: replayed by yosys-smtbmc to the frame pdr reached.
+      const depth = Math.max(this.task.depth, (transcript.failedFrame ?? 0) + 1);
+      if (!(await this.hasModel())) await this.yosys('smt2.ys', smt2Script(PREPARED, MODEL));
+      await this.boundedCheck(BOUNDED_CHECK_ENGINE, depth);
+      if (!this.assertions.some((p) => this.verdicts.get(p.key)?.status === 'failed')) {
+        throw new FormalCheckError(
+          `abc pdr finds a failure in frame ${String(transcript.failedFrame)} that yosys-smtbmc does not reproduce within ${depth} steps`,
+        );
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private async hasModel(): Promise<boolean> {
+    return readFile(join(this.workDir, MODEL)).then(
+      () => true,
+      () => false,
     );
   }
 
   private async smtbmc(
+    engine: SmtbmcEngine,
     mode: SmtbmcMode,
     args: readonly string[],
     onStep?: (step: number) => void,
   ): Promise<SmtbmcTranscript> {
     const transcript = new SmtbmcTranscript();
+    const phase = { bmc: 'the bounded check', induction: 'induction', cover: 'cover reachability' }[mode];
+    const tool = `yosys-smtbmc with ${engine.solver}`;
+    this.activity = `${tool} was starting ${phase}`;
+    const presat = engine.presat && mode !== 'induction' ? ['--presat'] : [];
     await this.session.run({
       command: this.context.tools['yosys-smtbmc'],
-      args: ['-s', 'z3', ...args],
-      cwd: this.context.workDir,
+      args: ['-s', engine.solver, ...presat, ...args],
+      cwd: this.workDir,
       levelOf: (line) => smtbmcLineLevel(line, mode),
       onLine: (line) => {
         const before = transcript.step;
         transcript.read(line);
-        if (transcript.step !== null && transcript.step !== before) onStep?.(transcript.step);
+        if (transcript.step !== null && transcript.step !== before) {
+          this.activity = `${tool} was at step ${transcript.step} of ${phase} (depth ${this.task.depth})`;
+          onStep?.(transcript.step);
+        }
       },
+      activity: () => this.describe(),
     });
     return transcript;
+  }
+
+  private requireStatus(transcript: SmtbmcTranscript, expected: readonly string[]): void {
+    if (transcript.status === null || !expected.includes(transcript.status)) {
+      throw new FormalCheckError(
+        `yosys-smtbmc stopped without a verdict (status ${String(transcript.status)})`,
+      );
+    }
+  }
+
+  private reported(scope: string, report: string, kind: Property['kind']): Property {
+    const property = this.properties.find(
+      (candidate) => candidate.kind === kind && candidate.scope === scope && candidate.report === report,
+    );
+    if (property === undefined) {
+      throw new FormalCheckError(
+        `yosys-smtbmc reports a property the design does not list: ${scope}: ${report}`,
+      );
+    }
+    return property;
+  }
+
+  /** Copies a trace into the artifacts; answers its artifact name. */
+  private async keepTrace(trace: string, kind: string, property: Property): Promise<string> {
+    const artifact = artifactName(this.artifactPrefix, kind, property, this.taken);
+    await copyFile(join(this.workDir, trace), join(this.context.artifactsDir, artifact));
+    this.context.artifact(artifact, 'text/x-vcd');
+    return artifact;
   }
 
   private reportProgress(done: number): void {
     this.progressDone = done;
     this.context.progress(done, this.progressTotal);
   }
-}
-
-function cells(properties: readonly Property[]): string[] {
-  return properties.map((property) => property.cell);
 }

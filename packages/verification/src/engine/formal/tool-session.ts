@@ -22,24 +22,38 @@ export interface SessionRun {
   cwd: string;
   levelOf: (line: string) => LogLevel;
   onLine?: (line: string) => void;
+  /** What the run is doing, in words, for the time-out's reason (`yosys-smtbmc with z3 was at step 7 ...`). */
+  activity?: () => string;
 }
 
 export class ToolSession {
-  /** Every command and output line, in order. */
-  readonly transcript: string[] = [];
   private readonly deadline: number;
 
   constructor(
     private readonly context: StageContext,
     private readonly timeoutSeconds: number,
+    /** Every command and output line, in order. */
+    readonly transcript: string[] = [],
+    outer = Number.POSITIVE_INFINITY,
   ) {
-    this.deadline = performance.now() + timeoutSeconds * 1000;
+    this.deadline = Math.min(outer, performance.now() + timeoutSeconds * 1000);
+  }
+
+  /**
+   * A session for part of the work (a task with its own time-out): `seconds` within what is left
+   * of this one, logging to the same transcript. Its time-out names the shorter of the two limits.
+   */
+  within(seconds: number): ToolSession {
+    const left = (this.deadline - performance.now()) / 1000;
+    return left <= seconds
+      ? new ToolSession(this.context, this.timeoutSeconds, this.transcript, this.deadline)
+      : new ToolSession(this.context, seconds, this.transcript, this.deadline);
   }
 
   async run(run: SessionRun): Promise<ToolResult> {
     const remainingMs = this.deadline - performance.now();
     if (this.context.signal.aborted) throw abortError();
-    if (remainingMs <= 0) throw this.timeout();
+    if (remainingMs <= 0) throw this.timeout(run);
     this.transcript.push(`$ ${[run.command, ...run.args].join(' ')}`);
     const result = await runTool({
       command: run.command,
@@ -54,11 +68,12 @@ export class ToolSession {
       },
     });
     if (result.cancelled) throw abortError();
-    if (result.timedOut) throw this.timeout();
+    if (result.timedOut) throw this.timeout(run);
     return result;
   }
 
-  private timeout(): FormalTimeout {
-    return new FormalTimeout(`the formal check did not finish within ${this.timeoutSeconds} s`);
+  private timeout(run: SessionRun): FormalTimeout {
+    const activity = run.activity === undefined ? '' : `: ${run.activity()}`;
+    return new FormalTimeout(`the formal check did not finish within ${this.timeoutSeconds} s${activity}`);
   }
 }

@@ -1,34 +1,26 @@
 /**
- * The Yosys scripts of the formal stage. The preparation follows what SymbiYosys does for its
- * smtbmc engine in prove mode (read with -formal, prep, flatten, async2sync, assumptions moved
- * early, memory_nordff, undriven wires made free inputs, dffunmap, write_smt2 -wires); the
- * subset scripts write copies of that design keeping only some of its assertions.
+ * The Yosys scripts of the formal stage, as SymbiYosys 0.23 (the release of Yosys 0.23) writes
+ * them in `make_model` (sbysrc/sby_core.py):
+ *
+ * - `model.ys` ("base"): the task's script, `hierarchy -smtcheck`, the design written as RTLIL;
+ *   then the properties listed (see properties.ts).
+ * - `prep.ys` ("prep"): `scc -select; simplemap; select -clear`, `memory_nordff`, `clk2fflogic`
+ *   (multiclock on) or `async2sync` and `chformal -assume -early`, `opt_clean`, `formalff -setundef
+ *   -clk2ff -ff2anyinit`, the properties the mode does not check removed, `opt_clean`, `check`,
+ *   `setundef -undriven -anyseq`, `opt -fast`, `rename -witness`, `opt_clean`.
+ * - `smt2.ys` ("smt2"): `hierarchy -smtcheck`, `dffunmap`, `write_smt2 -wires`: the design is
+ *   not flattened (yosys-smtbmc reads hierarchical models).
+ * - `aiger.ys` ("aig", for abc pdr): flattened, mapped to AND gates, `write_aiger`.
  *
  * Yosys splits script lines at spaces and reads `;` and `#` as a command separator and a
  * comment, so every file name and cell name put in a script must be a plain word (see
  * `isScriptWord`). Defines go through a generated header instead, so their values are free.
  */
+import type { FormalMode } from '../../domain/formal-config.js';
 
 /** Whether `word` can stand in a Yosys script as one argument. */
 export function isScriptWord(word: string): boolean {
   return /^[^\s"';#]+$/.test(word);
-}
-
-export interface PreparationFiles {
-  /** The prepared design, read again by the subset scripts. */
-  rtlil: string;
-  smt2: string;
-  /** The assertion cells with their attributes, as Yosys JSON (see properties.ts). */
-  properties: string;
-}
-
-export interface PreparationInput {
-  /** Read first, when there are defines: `define lines (see definesHeader). */
-  definesHeader: string | null;
-  sources: readonly string[];
-  includeDirs: readonly string[];
-  top: string;
-  files: PreparationFiles;
 }
 
 /** A header giving each define to every source read after it. */
@@ -38,53 +30,105 @@ export function definesHeader(defines: Readonly<Record<string, string>>): string
     .join('');
 }
 
-export function preparationScript(input: PreparationInput): string {
-  const includes = input.includeDirs.map((dir) => `-I${dir}`);
-  const reads = [...(input.definesHeader === null ? [] : [input.definesHeader]), ...input.sources];
+/** Cells of Yosys's own types (`$...`) that are no property: deleted before the properties are listed. */
+const NOT_PROPERTIES = 't:$* t:$assert t:$cover %u t:$live %u %d';
+
+/** The task's script, then the design and its properties written out (paths absolute). */
+export function modelScript(script: readonly string[], files: { rtlil: string; properties: string }): string {
   return [
-    ['read_verilog', '-formal', '-sv', ...includes, ...reads].join(' '),
-    `prep -top ${input.top}`,
-    // Flattening merges each instance's location into the `src` of the cells inside it; the
-    // assertion's own location is kept aside so that it alone names the property.
-    'attrmap -rename src formal_src t:$assert',
-    'flatten',
-    'setattr -unset src t:$assert',
-    'attrmap -rename formal_src src t:$assert',
-    // Prove mode checks safety properties only.
-    'chformal -live -fair -cover -remove',
-    'async2sync',
-    'chformal -assume -early',
-    'memory_nordff',
-    'setundef -undriven -anyseq',
-    'opt_clean',
-    'dffunmap',
-    `write_rtlil ${input.files.rtlil}`,
-    `write_smt2 -wires ${input.files.smt2}`,
-    // What is left is the assertions alone, small enough to list them with their attributes.
-    'delete t:* t:$assert %d',
+    ...script,
+    // The user must name a top module in the script, as with sby.
+    'hierarchy -smtcheck',
+    `write_rtlil ${files.rtlil}`,
+    // What is left is the properties and the instances that hold them, small enough to list.
+    `delete ${NOT_PROPERTIES}`,
     'opt_clean -purge',
-    `write_json ${input.files.properties}`,
+    `write_json ${files.properties}`,
+    '',
+  ].join('\n');
+}
+
+/** What each mode keeps (sby: bmc and prove check assertions; cover covers; live liveness). */
+const MODE_PROPERTIES: Record<FormalMode, string[]> = {
+  bmc: ['chformal -live -fair -cover -remove'],
+  prove: ['chformal -live -fair -cover -remove'],
+  cover: ['chformal -live -fair -remove'],
+  live: ['chformal -assert2assume', 'chformal -cover -remove'],
+};
+
+export function prepScript(input: {
+  rtlil: string;
+  prepared: string;
+  mode: FormalMode;
+  multiclock: boolean;
+}): string {
+  return [
+    `read_rtlil ${input.rtlil}`,
+    'scc -select; simplemap; select -clear',
+    'memory_nordff',
+    ...(input.multiclock ? ['clk2fflogic'] : ['async2sync', 'chformal -assume -early']),
+    'opt_clean',
+    'formalff -setundef -clk2ff -ff2anyinit',
+    ...MODE_PROPERTIES[input.mode],
+    'opt_clean',
+    'check',
+    'setundef -undriven -anyseq',
+    'opt -fast',
+    'rename -witness',
+    'opt_clean',
+    `write_rtlil ${input.prepared}`,
     '',
   ].join('\n');
 }
 
 export interface AssertionSubset {
-  /** Assertion cells to remove (names as in the properties JSON). */
+  /** Assertion cells to remove, as `<module>/<cell>` (names as in the properties JSON). */
   remove: readonly string[];
   smt2: string;
 }
 
-/** Writes one SMT2 model per subset: the prepared design without the subset's removed assertions. */
-export function subsetScript(rtlil: string, subsets: readonly AssertionSubset[]): string {
-  const lines = [`read_rtlil ${rtlil}`, 'design -save prepared'];
+/** The SMT2 model of the prepared design, and one per subset (with some assertions removed). */
+export function smt2Script(prepared: string, smt2: string, subsets: readonly AssertionSubset[] = []): string {
+  const lines = [`read_rtlil ${prepared}`, 'hierarchy -smtcheck', 'dffunmap', 'design -save model'];
+  if (smt2 !== '') lines.push(`write_smt2 -wires ${smt2}`);
   for (const subset of subsets) {
-    lines.push('design -load prepared');
+    lines.push('design -load model');
     // Without a selection chformal would remove every assertion.
     if (subset.remove.length > 0) {
-      lines.push(['chformal', '-assert', '-remove', ...subset.remove.map((cell) => `c:${cell}`)].join(' '));
+      lines.push(['chformal', '-assert', '-remove', ...subset.remove.map(cellSelection)].join(' '));
     }
     lines.push(`write_smt2 -wires ${subset.smt2}`);
   }
   lines.push('');
   return lines.join('\n');
+}
+
+/** `<module>/<cell>` as a selection of that cell. */
+function cellSelection(moduleCell: string): string {
+  const slash = moduleCell.indexOf('/');
+  return `${moduleCell.slice(0, slash)}/c:${moduleCell.slice(slash + 1)}`;
+}
+
+/** sby's "aig" model: flattened, mapped to AND gates, every assertion one bad-state output. */
+export function aigerScript(prepared: string, aiger: string): string {
+  return [
+    `read_rtlil ${prepared}`,
+    'hierarchy -simcheck',
+    'flatten',
+    'setundef -undriven -anyseq',
+    'setattr -unset keep',
+    'delete -output',
+    'opt -full',
+    'techmap',
+    'opt -fast',
+    'memory_map -formal',
+    'formalff -clk2ff -ff2anyinit',
+    'simplemap',
+    'dffunmap',
+    'abc -g AND -fast',
+    'opt_clean',
+    'stat',
+    `write_aiger -I -B -zinit -no-startoffset ${aiger}`,
+    '',
+  ].join('\n');
 }

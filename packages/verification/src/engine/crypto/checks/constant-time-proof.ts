@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResolvedCryptoConfig } from '../../../domain/verify-config.js';
 import { FormalCheck, FormalCheckError } from '../../formal/check.js';
+import { tasksFromConfig } from '../../formal/task.js';
 import { FormalTimeout, ToolSession } from '../../formal/tool-session.js';
 import { yosysError, yosysLineLevel } from '../../formal/yosys-output.js';
 import { definesHeader, isScriptWord } from '../../formal/yosys-script.js';
@@ -178,31 +179,35 @@ async function runProof(
     if (problem !== null) return { error: `crypto.constant_time.formal: ${problem}` };
     const miter = join(dir, 'constant_time_miter.sv');
     await writeFile(miter, miterSource(top, ports, proof, clock));
-    const check = new FormalCheck(
+    const [task] = tasksFromConfig(
       {
-        ...stage,
-        workDir: dir,
-        progress: () => undefined,
-        config: {
-          ...stage.config,
-          sources: [...stage.config.sources, miter],
-          formal: {
-            enabled: true,
-            top: MITER_MODULE,
-            depth: proof.depth,
-            induction: true,
-            timeout_seconds: context.timeoutSeconds,
-          },
-        },
+        enabled: true,
+        top: MITER_MODULE,
+        depth: proof.depth,
+        mode: 'prove',
+        multiclock: false,
+        expect: ['pass'],
+        engines: ['smtbmc z3'],
+        script: [],
+        induction: true,
+        sby: null,
+        tasks: null,
+        timeout_seconds: context.timeoutSeconds,
       },
-      session,
+      {
+        sources: [...stage.config.sources, miter],
+        includeDirs: stage.config.include_dirs,
+        defines: stage.config.defines,
+        workDir: dir,
+      },
     );
+    if (task === undefined) return { error: 'no formal task for the miter' };
+    const check = new FormalCheck({ ...stage, workDir: dir, progress: () => undefined }, session, task);
     await check.prepare();
     const property = check.properties.find((candidate) => candidate.name === TIMING_PROPERTY);
     if (property === undefined) return { error: 'yosys lost the timing assertion of the miter' };
-    await check.boundedCheck();
-    await check.induction();
-    const verdict = check.verdicts.get(property.cell);
+    await check.check();
+    const verdict = check.verdicts.get(property.key);
     if (verdict?.status === 'failed') {
       return {
         status: 'failed',
