@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTools } from '@lab/server-kit/testing';
+import { expectAppErrorAsync, requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COCOTB_VERSION, cocotbPython } from '../../src/engine/simulation/cocotb-env.js';
 import { CocotbProgress, icarusTraceModule } from '../../src/engine/simulation/cocotb.js';
@@ -197,6 +197,40 @@ describe.skipIf(gate.skip)('cocotb on the simulation stage', () => {
       expect(outcome.reason).toMatch(/the cocotb run ran past the stage's time-out of 8 s/);
       const leftover = spawnSync('pgrep', ['-f', context.workDir], { encoding: 'utf8' });
       expect(leftover.stdout.trim()).toBe('');
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'reports a creation cut short by its time limit as a TOOL_ERROR, and makes the environment again next time',
+    async () => {
+      const fresh = await mkdtemp(join(tmpdir(), 'cocotb-cache-'));
+      try {
+        const logs: string[] = [];
+        const request = {
+          cacheDir: fresh,
+          signal: new AbortController().signal,
+          timeoutMs: 20,
+          log: (_level: string, message: string) => logs.push(message),
+        };
+        const error = await expectAppErrorAsync(
+          cocotbPython(request),
+          'TOOL_ERROR',
+          'cocotb: creating the virtual environment ran past its time limit',
+        );
+        expect(error.message).toMatch(/the cocotb environment was not created$/);
+        expect(logs[0]).toMatch(
+          /^creating the cocotb 1\.8\.1 environment cache\/cocotb-1\.8\.1-\w+ \(first use\)$/,
+        );
+        const made = await cocotbPython({ ...request, timeoutMs: SLOW_MS });
+        expect(
+          spawnSync(made, ['-c', 'import cocotb; print(cocotb.__version__)'], {
+            encoding: 'utf8',
+          }).stdout.trim(),
+        ).toBe(COCOTB_VERSION);
+      } finally {
+        await rm(fresh, { recursive: true, force: true });
+      }
     },
     SLOW_MS,
   );

@@ -1,7 +1,7 @@
 /**
  * The Python virtual environment cocotb runs in, managed by the platform. It is created on first
  * use in the service's cache directory, `cache/cocotb-<version>-<hash>` (the hash covers the
- * pinned requirements and the interpreter, so a change of either gets a new environment), with
+ * pinned requirements and the interpreter `python3` runs, so a change of either gets a new one), with
  * `python3 -m venv` and `pip install --require-hashes -r cocotb/requirements.txt`, then checked by
  * importing cocotb's runner; a `.ready` file marks it complete, and later jobs reuse it. A
  * directory without the mark (a creation that was cut short) is removed and made again.
@@ -12,7 +12,6 @@
  * that creation, and try again themselves if it failed.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,10 +55,39 @@ const exists = (path: string) =>
     () => false,
   );
 
+const interpreters = new Map<string, string>();
+
+/**
+ * The interpreter `python3` on PATH stands for (`sys.executable`), asked once per service: a
+ * version manager's shim keeps its path while the Python behind it changes.
+ */
+async function interpreterOf(python: string, signal: AbortSignal): Promise<string> {
+  const known = interpreters.get(python);
+  if (known !== undefined) return known;
+  const lines: string[] = [];
+  const result = await runTool({
+    command: python,
+    args: ['-c', 'import sys; print(sys.executable)'],
+    cwd: '/',
+    timeoutMs: 30_000,
+    signal,
+    onLine: (line) => lines.push(line),
+  }).catch((error: unknown) => {
+    throw environmentError(`${python} could not start: ${(error as Error).message}`, error);
+  });
+  if (result.cancelled) throw cancelledError();
+  const executable = lines[0]?.trim() ?? '';
+  if (result.exitCode !== 0 || !executable.startsWith('/')) {
+    throw environmentError(`${python} does not run: ${lines.at(-1) ?? `exit code ${result.exitCode}`}`);
+  }
+  interpreters.set(python, executable);
+  return executable;
+}
+
 async function environmentDirectory(cacheDir: string, python: string): Promise<string> {
   const hash = createHash('sha256')
     .update(await readFile(REQUIREMENTS_FILE))
-    .update(realpathSync(python))
+    .update(python)
     .digest('hex')
     .slice(0, 12);
   return join(cacheDir, `cocotb-${COCOTB_VERSION}-${hash}`);
@@ -145,8 +173,9 @@ const creating = new Map<string, Promise<void>>();
 
 /** The Python of the cocotb environment, created first when there is none. */
 export async function cocotbPython(request: CocotbEnvironmentRequest): Promise<string> {
-  const python = findExecutable('python3');
-  if (python === null) throw environmentError('python3 is not on PATH; cocotb needs Python 3 with venv');
+  const onPath = findExecutable('python3');
+  if (onPath === null) throw environmentError('python3 is not on PATH; cocotb needs Python 3 with venv');
+  const python = await interpreterOf(onPath, request.signal);
   const directory = await environmentDirectory(request.cacheDir, python);
   const venvPython = join(directory, 'bin', 'python');
   for (;;) {
