@@ -23,11 +23,11 @@ afterAll(() => Promise.all(contexts.map((context) => context.cleanup())));
 
 async function regression(
   tests: unknown[],
-  options: { idleWorkers?: number; overrides?: Record<string, number> } = {},
+  options: { idleWorkers?: number; overrides?: Record<string, number>; timeoutSeconds?: number } = {},
 ): Promise<TestStageContext> {
   const verify = {
     top_module: 'alu',
-    simulation: { simulator: 'icarus', trace: false, tests },
+    simulation: { simulator: 'icarus', trace: false, tests, timeout_seconds: options.timeoutSeconds ?? 300 },
   };
   const context = await createStageContext({
     from: FIXTURE,
@@ -182,5 +182,43 @@ describe.skipIf(gate.skip)(`regression with Icarus${gate.skip ? ` (skipped: ${ga
       /^not run: the iverilog build failed: .*part select state\[-1:0\] is out of order/,
     );
     expect(outcome.status).toBe('failed');
+  });
+  it(
+    'bounds the runs by the stage time-out: the one running is stopped, the ones after fail at once',
+    SLOW,
+    async () => {
+      const context = await regression(
+        [
+          { name: 'endless', seed: 1, parameters: { OPS: '2000000000' } },
+          { name: 'after', seed: 2, count: 2 },
+        ],
+        { timeoutSeconds: 2 },
+      );
+      const started = performance.now();
+      const outcome = await simulationStage.run(context);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const runs = (outcome.details as Details).regression.tests;
+      const timedOut = "the simulation ran past the stage's time-out of 2 s";
+      expect(runs.map(({ name, seed, status }) => ({ name, seed, status }))).toEqual([
+        { name: 'endless', seed: 1, status: 'failed' },
+        { name: 'after.1', seed: 2, status: 'failed' },
+        { name: 'after.2', seed: 3, status: 'failed' },
+      ]);
+      for (const run of runs) expect(run.reason).toContain(timedOut);
+      expect(outcome.status).toBe('failed');
+    },
+  );
+
+  it('stops every run on cancel and throws as a cancelled stage does', SLOW, async () => {
+    const context = await regression([{ name: 'endless', parameters: { OPS: '2000000000' }, count: 3 }], {
+      idleWorkers: 1,
+    });
+    const running = simulationStage.run(context);
+    while (!context.logs.some((entry) => entry.message.startsWith('[endless.2] running '))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    context.controller.abort();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    expect(context.logs.some((entry) => entry.message.startsWith('[endless.3] '))).toBe(false);
   });
 });
