@@ -178,6 +178,7 @@ describe.skipIf(gate.skip)(`regression with Icarus${gate.skip ? ` (skipped: ${ga
       { name: 'zero.1', seed: 4, status: 'failed' },
       { name: 'zero.2', seed: 5, status: 'failed' },
     ]);
+    expect(context.progressUpdates.at(-1)).toEqual({ completed: 3, total: 3 });
     expect(runs[1]!.reason).toMatch(
       /^not run: the iverilog build failed: .*part select state\[-1:0\] is out of order/,
     );

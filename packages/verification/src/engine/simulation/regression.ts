@@ -196,8 +196,6 @@ export async function runRegression(context: StageContext, plan: SimulationPlan)
       settings.coverage && 'file' in build.steps.coverage
         ? await runCoverage(join(runDir, build.steps.coverage.file), plan.designFiles)
         : null;
-    finished += 1;
-    context.progress(finished, runs.length);
     return {
       ...entry,
       status: reason === undefined ? 'passed' : 'failed',
@@ -209,7 +207,12 @@ export async function runRegression(context: StageContext, plan: SimulationPlan)
   };
   const results = await runOnWorkers(
     runs.length,
-    (index) => runOne(runs[index]!),
+    async (index) => {
+      const result = await runOne(runs[index]!);
+      finished += 1;
+      context.progress(finished, runs.length);
+      return result;
+    },
     () => context.borrowWorker(),
   );
 
