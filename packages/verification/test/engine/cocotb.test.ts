@@ -195,6 +195,11 @@ describe.skipIf(gate.skip)('cocotb on the simulation stage', () => {
       expect(performance.now() - started).toBeLessThan(20_000);
       expect(outcome.status).toBe('failed');
       expect(outcome.reason).toMatch(/the cocotb run ran past the stage's time-out of 8 s/);
+      // Printed before the kill, so it came as printed: a buffered line would have died with the process.
+      expect(context.logs.map((entry) => entry.message)).toContainEqual(
+        expect.stringMatching(/cocotb\.regression\s+running forever \(1\/1\)/),
+      );
+      expect(context.progressUpdates).toContainEqual({ completed: 0, total: 1 });
       const leftover = spawnSync('pgrep', ['-f', context.workDir], { encoding: 'utf8' });
       expect(leftover.stdout.trim()).toBe('');
     },
