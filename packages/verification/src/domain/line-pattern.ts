@@ -8,7 +8,11 @@
  * NFA and matched by simulating every state at once, one step per character (Thompson 1968; the
  * way RE2 and Go's regexp match): nothing backtracks, and a line costs at most its length times
  * the number of states, both bounded below. The syntax is the subset of JavaScript's that such
- * a machine runs (no backreferences, no lookaround):
+ * a machine runs (no backreferences, no lookaround). The sets of states met are cached with the
+ * sets each character leads to, so a line the pattern has seen the like of costs a lookup per
+ * character.
+ *
+ * The syntax:
  *
  *     x  \.  \t  \xHH        a character (any non-alphanumeric after `\` is itself)
  *     .  [a-z_]  [^0-9]      any character, a class, a negated class
@@ -27,7 +31,7 @@ export const MAX_PATTERN_LENGTH = 256;
 export const MAX_REPEAT = 100;
 /** The most NFA states a pattern may compile to (a repetition copies its operand's states). */
 export const MAX_STATES = 1000;
-/** A line is matched on its first this many characters. */
+/** A line is matched on its first this many characters (UTF-16 code units). */
 export const MAX_LINE_LENGTH = 4096;
 
 export class LinePatternError extends Error {
@@ -383,9 +387,35 @@ export interface LinePattern {
   test(line: string): boolean;
 }
 
+/**
+ * A set of NFA states after the epsilon closure, with the sets it leads to, by character and
+ * the kind of character after it, as they are first computed (a lazy DFA, as RE2 builds one).
+ */
+interface StateSet {
+  /** Character states only: what the next character may advance. */
+  states: readonly number[];
+  /** The match state is in the closure: the pattern occurs. */
+  matched: boolean;
+  /** By `character * 3 + kind`: an array for ASCII, the common case, a map for the rest. */
+  ascii: (StateSet | undefined)[];
+  other: Map<number, StateSet>;
+}
+
+/**
+ * What the assertions see of the character after a position: ^, $, \b and \B only ask whether
+ * there is one and whether it is a word character, so three kinds stand for every character.
+ */
+const AFTER_KINDS = [NONE, code('a'), code(' ')] as const;
+const afterKind = (c: number) => (c === NONE ? 0 : isWord(c) ? 1 : 2);
+
+/** Past this many cached sets the cache starts again, so that memory stays bounded. */
+const MAX_CACHED_SETS = 2000;
+
 class NfaPattern implements LinePattern {
   private readonly seen: Int32Array;
   private generation = 0;
+  private readonly sets = new Map<string, StateSet>();
+  private starts: (StateSet | undefined)[] = [];
 
   constructor(
     readonly source: string,
@@ -422,28 +452,70 @@ class NfaPattern implements LinePattern {
     return false;
   }
 
-  test(line: string): boolean {
-    const characters = Array.from(
-      line.length > MAX_LINE_LENGTH ? line.slice(0, MAX_LINE_LENGTH) : line,
-      (ch) => ch.codePointAt(0)!,
-    );
-    let current: number[] = [];
-    this.generation += 1;
-    for (let at = 0; ; at += 1) {
-      const before = at === 0 ? NONE : characters[at - 1]!;
-      const after = at < characters.length ? characters[at]! : NONE;
-      // A new attempt starts at every position: the pattern may occur anywhere.
-      if (this.close(this.start, current, before, after)) return true;
-      if (at === characters.length) return false;
-      const following = at + 1 < characters.length ? characters[at + 1]! : NONE;
-      const next: number[] = [];
-      this.generation += 1;
-      for (const index of current) {
-        const state = this.states[index] as { test: CharTest; next: number };
-        if (state.test(after) && this.close(state.next, next, after, following)) return true;
+  private stateSet(list: number[], matched: boolean): StateSet {
+    const key = matched ? 'match' : list.sort((a, b) => a - b).join(',');
+    let set = this.sets.get(key);
+    if (set === undefined) {
+      if (this.sets.size >= MAX_CACHED_SETS) {
+        this.sets.clear();
+        this.starts = [];
       }
-      current = next;
+      set = { states: list, matched, ascii: [], other: new Map() };
+      this.sets.set(key, set);
     }
+    return set;
+  }
+
+  /** The states before the first character, whose kind is `kind`. */
+  private first(kind: number): StateSet {
+    let set = this.starts[kind];
+    if (set === undefined) {
+      const list: number[] = [];
+      this.generation += 1;
+      const matched = this.close(this.start, list, NONE, AFTER_KINDS[kind]!);
+      set = this.stateSet(list, matched);
+      this.starts[kind] = set;
+    }
+    return set;
+  }
+
+  /** The states after reading `c` in `from`, followed by a character of kind `kind`. */
+  private step(from: StateSet, c: number, kind: number): StateSet {
+    const key = c * 3 + kind;
+    let set = c < 128 ? from.ascii[key] : from.other.get(key);
+    if (set === undefined) {
+      const list: number[] = [];
+      const after = AFTER_KINDS[kind]!;
+      this.generation += 1;
+      let matched = false;
+      for (const index of from.states) {
+        const state = this.states[index] as { test: CharTest; next: number };
+        if (state.test(c) && this.close(state.next, list, c, after)) {
+          matched = true;
+          break;
+        }
+      }
+      // A new attempt starts at every position: the pattern may occur anywhere.
+      matched ||= this.close(this.start, list, c, after);
+      set = this.stateSet(list, matched);
+      if (c < 128) from.ascii[key] = set;
+      else from.other.set(key, set);
+    }
+    return set;
+  }
+
+  test(line: string): boolean {
+    const text = line.length > MAX_LINE_LENGTH ? line.slice(0, MAX_LINE_LENGTH) : line;
+    const at = (index: number) => (index < text.length ? text.codePointAt(index)! : NONE);
+    let c = at(0);
+    let current = this.first(afterKind(c));
+    for (let index = 0; c !== NONE && !current.matched;) {
+      index += c > 0xffff ? 2 : 1;
+      const following = at(index);
+      current = this.step(current, c, afterKind(following));
+      c = following;
+    }
+    return current.matched;
   }
 }
 
