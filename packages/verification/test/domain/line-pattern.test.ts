@@ -72,6 +72,19 @@ describe('compileLinePattern', () => {
     );
   });
 
+  it('agrees with RegExp past the cache of state sets, which starts again when full', () => {
+    // The sets of a[ab]{11}$ remember where the last 12 characters hold an a: 4,096 of them.
+    const pattern = compileLinePattern('a[ab]{11}$');
+    const reference = /a[ab]{11}$/;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b'), { minLength: 30, maxLength: 60 }), (chars) => {
+        const line = chars.join('');
+        expect(pattern.test(line)).toBe(reference.test(line));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('matches in time linear in the line where RegExp backtracks exponentially', () => {
     // RegExp takes minutes on this line (2^40 ways to split the a's); the NFA one pass.
     const line = `${'a'.repeat(40)}b`;
