@@ -30,6 +30,7 @@ import { COVERAGE_FILE, TRACE_FILE, type ToolStep } from './simulation-plan.js';
 import { StepRunner, type StepOutput } from './step-runner.js';
 import { SIMULATION_TEST_NAME, type TestCaseResult } from './test-protocol.js';
 import { stripCommentsAndStrings } from './testbench-top.js';
+import { compilerCache } from './verilator-build.js';
 
 export const RESULTS_FILE = 'results.xml';
 /** What cocotb's Verilator main names its FST trace. */
@@ -200,8 +201,9 @@ export async function runCocotb(context: StageContext, cocotb: ResolvedCocotbCon
   } else {
     buildArgs = [...(settings.coverage ? ['--coverage'] : []), ...(trace ? ['--trace-fst'] : [])];
   }
-  // Python's output reaches the log as it is printed, not when the simulator exits.
-  const env = { ...process.env, PYTHONUNBUFFERED: '1' };
+  // Python's output reaches the log as it is printed, not when the simulator exits; Verilator's
+  // make compiles through ccache as the stage's own builds do.
+  const env = { ...(compilerCache(context).env ?? process.env), PYTHONUNBUFFERED: '1' };
   const step = (args: string[]): ToolStep => ({ command: python, args, cwd: context.workDir, env });
   const common = { simulator, toplevel: cocotb.toplevel, 'build-dir': buildDir };
 

@@ -93,7 +93,9 @@ export function verilatorMain(options: { trace: boolean; coverage: boolean }): s
  * library and an unchanged design compile once for all jobs: paths are hashed relative to the
  * job's directory (the parent of its sources and work), so the same files in another job hit.
  */
-function compilerCache(plan: SimulationPlan): { env?: NodeJS.ProcessEnv } {
+export function compilerCache(plan: Pick<SimulationPlan, 'cacheDir' | 'sourceDir'>): {
+  env?: NodeJS.ProcessEnv;
+} {
   const ccache = findExecutable('ccache');
   if (ccache === null) return {};
   return {
