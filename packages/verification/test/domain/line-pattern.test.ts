@@ -72,21 +72,8 @@ describe('compileLinePattern', () => {
     );
   });
 
-  it('agrees with RegExp past the cache of state sets, which starts again when full', () => {
-    // The sets of a[ab]{11}$ remember where the last 12 characters hold an a: 4,096 of them.
-    const pattern = compileLinePattern('a[ab]{11}$');
-    const reference = /a[ab]{11}$/;
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b'), { minLength: 30, maxLength: 60 }), (chars) => {
-        const line = chars.join('');
-        expect(pattern.test(line)).toBe(reference.test(line));
-      }),
-      { numRuns: 500 },
-    );
-  });
-
   it('matches in time linear in the line where RegExp backtracks exponentially', () => {
-    // RegExp takes minutes on this line (2^40 ways to split the a's); the NFA one pass.
+    // RegExp takes minutes on this line (2^40 ways to split the a's); RE2 one pass.
     const line = `${'a'.repeat(40)}b`;
     const started = performance.now();
     expect(matches('(a+)+$', line.slice(0, -1))).toBe(true);
@@ -102,26 +89,16 @@ describe('compileLinePattern', () => {
   });
 
   it.each([
-    ['(a', "unclosed '(' at character 1"],
-    ['a)', "unmatched ')' at character 2"],
-    ['[ab', "unclosed '[' at character 1"],
-    ['[]', "an empty class '[]' (write \\] for the character) at character 2"],
-    ['*a', 'nothing to repeat at character 1'],
-    ['a**', 'nothing to repeat at character 3'],
-    ['^*', 'nothing to repeat at character 2'],
-    ['a{1000}', 'a repetition count above 100 at character 2'],
-    ['a{3,2}', 'a repetition {n,m} with m below n at character 2'],
-    ['a{,2}', "'{' starts no repetition {n}, {n,} or {n,m} (write \\{ for the character) at character 2"],
-    ['(a)\\1', 'backreferences are not supported at character 4'],
-    ['a(?=b)', 'lookahead is not supported (use (...) or (?:...)) at character 2'],
-    ['(?<=a)b', 'lookbehind is not supported (use (...) or (?:...)) at character 1'],
-    ['(?<name>a)', 'this group syntax is not supported (use (...) or (?:...)) at character 1'],
-    ['a(?i)b', '(?i) other than at the start is not supported (use (...) or (?:...)) at character 2'],
-    ['\\p{L}', 'the escape \\p is not supported at character 1'],
-    ['[z-a]', 'a range out of order at character 3'],
-    ['[\\d-z]', 'a range of a class escape at character 4'],
-    ['a\\', "a '\\' at the end of the pattern at character 2"],
-    ['\\xZZ', '\\x needs two hexadecimal digits at character 1'],
+    ['(a', 'missing closing ) at character 1'],
+    ['a)', 'unexpected ) at character 1'],
+    ['[ab', 'missing closing ] at character 1'],
+    ['*a', 'missing argument to repetition operator at character 1'],
+    ['a**', 'invalid nested repetition operator at character 2'],
+    ['a{3,2}', 'invalid repeat count at character 2'],
+    ['(a)\\1', 'invalid escape sequence at character 4'],
+    ['a(?=b)', 'invalid or unsupported Perl syntax at character 2'],
+    ['[z-a]', 'invalid character class range at character 2'],
+    ['a\\', 'trailing backslash at end of expression at character 3'],
   ])('refuses %j: %s', (pattern, message) => {
     expect(() => compileLinePattern(pattern)).toThrow(
       expect.objectContaining({ constructor: LinePatternError, message }),
@@ -130,6 +107,6 @@ describe('compileLinePattern', () => {
 
   it('refuses a pattern too long, or too large once expanded', () => {
     expect(() => compileLinePattern('a'.repeat(MAX_PATTERN_LENGTH + 1))).toThrow(/longer than 256/);
-    expect(() => compileLinePattern('(a{100}){100}')).toThrow(/too large once its repetitions are expanded/);
+    expect(() => compileLinePattern('(a{100}){100}')).toThrow(/invalid repeat count/);
   });
 });
