@@ -65,7 +65,7 @@ export function runHvctl(
     [HVCTL, ...args, ...(args.includes('--socket') ? [] : ['--socket', socket])],
     {
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
       env: { ...process.env, ...options.env },
       ...(options.input === undefined ? {} : { input: options.input }),
     },

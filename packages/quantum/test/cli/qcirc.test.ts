@@ -133,8 +133,9 @@ describe('qcirc run', () => {
     expect(bad.stderr).toContain("INVALID_CONFIG: invalid configuration: --max-memory 'much' is not a size");
   });
 
-  it('draws a progress bar for a run over a second when asked to', () => {
-    // An ideal 20-qubit run of 30 layers: seconds of passes over a 16 MiB state.
+  // A minute: the run takes seconds alone and several times that on a loaded machine.
+  it('draws a progress bar for a run over a second when asked to', { timeout: 60_000 }, () => {
+    // An ideal 21-qubit run of 40 layers: seconds of passes over a 32 MiB state.
     const lines = [
       'OPENQASM 3.0;',
       'include "stdgates.inc";',
