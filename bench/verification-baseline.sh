@@ -4,7 +4,7 @@
 # job's directory (src/, work/<stage>/, artifacts/), each tool's output written to the log the
 # stage writes. The commands, flags and generated scripts are those of the stages' code under
 # packages/verification/src/engine/ (stages/lint.ts; simulation/verilator-build.ts and
-# run-directory.ts; fsm/extract.ts; formal/check.ts and yosys-script.ts) for the counter's
+# run-directory.ts; fsm/extract.ts; formal/task.ts, check.ts and yosys-script.ts) for the counter's
 # verify.json: sources rtl/*.sv, testbench tb/tb_counter.sv, trace and coverage on (the defaults),
 # formal depth 20 with induction. Two outcomes of the counter's fix what runs: the FSM coverage's
 # Yosys run finds no state machine, so the trace is never read, and induction closes on all the
@@ -91,32 +91,49 @@ cd "$src"
 # The stage reads its output without keeping it.
 logged "$sim/fsm-detect.log" yosys -s "$sim/fsm-detect.ys"
 
-# Formal: Yosys prepares the SMT2 model from the project's copy, then yosys-smtbmc's bounded
-# check and induction run in the stage's directory.
-formal=$work/formal
-cat >"$formal/prepare.ys" <<EOF
+# Formal: one task, `default`, in its own directory. Yosys reads the design from the project's
+# copy and lists its properties, prepares the model as SymbiYosys does and writes it as SMT2; then
+# yosys-smtbmc's bounded check and induction run in the task's directory.
+formal=$work/formal/default
+mkdir -p "$formal"
+cat >"$formal/model.ys" <<EOF
 read_verilog -formal -sv rtl/counter.sv
 prep -top counter
-attrmap -rename src formal_src t:\$assert
-flatten
-setattr -unset src t:\$assert
-attrmap -rename formal_src src t:\$assert
-chformal -live -fair -cover -remove
-async2sync
-chformal -assume -early
-memory_nordff
-setundef -undriven -anyseq
-opt_clean
-dffunmap
+hierarchy -smtcheck
 write_rtlil $formal/design.il
-write_smt2 -wires $formal/design.smt2
-delete t:* t:\$assert %d
+delete t:\$* t:\$assert t:\$cover %u t:\$live %u %d
 opt_clean -purge
 write_json $formal/properties.json
 EOF
+cat >"$formal/prep.ys" <<EOF
+read_rtlil $formal/design.il
+scc -select; simplemap; select -clear
+memory_nordff
+async2sync
+chformal -assume -early
+opt_clean
+formalff -setundef -clk2ff -ff2anyinit
+chformal -live -fair -cover -remove
+opt_clean
+check
+setundef -undriven -anyseq
+opt -fast
+rename -witness
+opt_clean
+write_rtlil $formal/design_prep.il
+EOF
+cat >"$formal/smt2.ys" <<EOF
+read_rtlil $formal/design_prep.il
+hierarchy -smtcheck
+dffunmap
+design -save model
+write_smt2 -wires $formal/design.smt2
+EOF
 cd "$src"
-logged_with_command "$artifacts/formal.log" yosys -q -s "$formal/prepare.ys"
+logged_with_command "$artifacts/formal.log" yosys -q -s "$formal/model.ys"
 cd "$formal"
+logged_with_command "$artifacts/formal.log" yosys -q -s "$formal/prep.ys"
+logged_with_command "$artifacts/formal.log" yosys -q -s "$formal/smt2.ys"
 logged_with_command "$artifacts/formal.log" \
   yosys-smtbmc -s z3 --presat --keep-going -t 20 --dump-vcd 'bmc_trace_%.vcd' design.smt2
 logged_with_command "$artifacts/formal.log" yosys-smtbmc -s z3 -i -t 20 design.smt2

@@ -41,7 +41,9 @@ const TARGET = { ratio: 1.1, extraMs: 200 };
 const GENERATED_FILES = [
   'work/simulation/simulation_main.cpp',
   'work/simulation/fsm-detect.ys',
-  'work/formal/prepare.ys',
+  'work/formal/default/model.ys',
+  'work/formal/default/prep.ys',
+  'work/formal/default/smt2.ys',
 ];
 const COMMAND_LOGS = ['artifacts/lint.log', 'artifacts/formal.log'];
 

@@ -212,7 +212,8 @@ export function jobRoutes(jobs: JobService, apiPrefix: string): RouteSpec[] {
         description:
           "The stage's counts as in `/results`, and `details`: for lint every message (severity, code, file, " +
           'line, column, text); for simulation every test (name, status, reason) and the coverage; for formal ' +
-          'every property (name, source, status, failing step, counterexample artifact); for crypto ' +
+          'every property (name, source, status, failing step, counterexample artifact) and each task by name ' +
+          '(verdict, expect, its properties, and its covers with reached, step and trace); for crypto ' +
           '(`/results/crypto`) the five checks, each with its status, reason and measures, and in `details` ' +
           'the seed and what is behind each verdict (latency histogram, t per sample point of both TVLA ' +
           'runs, first mismatching coefficients, failing test cases, estimator results).',
