@@ -103,10 +103,13 @@ function positiveInteger(name: string, value: string, maximum: number): number {
   return number;
 }
 
-/** A [files] path must stay inside the project. */
+/** A name a task's source directory may hold: one plain file name, nothing outside it. */
+const isPlainName = (name: string) => name !== '' && name !== '.' && name !== '..' && !name.includes('/');
+
+/** A [files] path must stay inside the project, and land in the task's source directory. */
 function checkedSource(sbyDir: string, entry: SbyFileEntry): SbyFileEntry {
   const source = posix.normalize(posix.join(sbyDir, entry.source));
-  if (entry.source.startsWith('/') || source.startsWith('..') || entry.dest.includes('/')) {
+  if (entry.source.startsWith('/') || source.startsWith('..') || !isPlainName(entry.dest)) {
     throw new FormalTaskError(`[files] '${entry.source}' is outside the project or not a plain file name`);
   }
   return { dest: entry.dest, source };
@@ -138,6 +141,8 @@ function sbyTask(text: string, sbyPath: string, name: string | null): FormalTask
     const engineLines = settings.engines.filter((engine) => engine.mode === null || engine.mode === mode);
     if (engineLines.length === 0) throw new FormalTaskError('there is no engine for this task');
     const sbyDir = posix.dirname(sbyPath);
+    const [badName] = [...settings.inlineFiles.keys()].filter((file) => !isPlainName(file));
+    if (badName !== undefined) throw new FormalTaskError(`[file ${badName}]: not a plain file name`);
     return {
       name: name ?? DEFAULT_TASK,
       mode,

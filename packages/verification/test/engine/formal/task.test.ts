@@ -107,6 +107,8 @@ describe('tasks of a .sby file', () => {
         "option multiclock: 'yes' is neither on nor off",
       ],
       [SBY.replace('rtl/top.sv', '../../etc/passwd'), 'is outside the project'],
+      [SBY.replace('rtl/top.sv', '.. rtl/top.sv'), 'not a plain file name'],
+      [`${SBY}[file ../../escape.v]\nmodule m; endmodule\n`, '[file ../../escape.v]: not a plain file name'],
     ];
     for (const [text, message] of refused) {
       expect(() => tasksFromSby(text, 'formal/checks.sby', ['a', 'b'])).toThrow(message);
