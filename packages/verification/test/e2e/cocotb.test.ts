@@ -5,7 +5,7 @@
  * the first job; the counts are compared with cocotb's runner called directly, in the same test,
  * with that environment's Python.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +38,7 @@ interface SimulationResults {
 }
 
 /** cocotb's own runner on the fixture with `python`: [tests, failed] as its get_results reads results.xml. */
-function runnerDirectly(python: string, simulator: string, work: string): [number, number] {
+async function runnerDirectly(python: string, simulator: string, work: string): Promise<[number, number]> {
   const script = [
     'import sys, warnings',
     'warnings.simplefilter("ignore")',
@@ -50,10 +50,12 @@ function runnerDirectly(python: string, simulator: string, work: string): [numbe
     'xml = runner.test(test_module="test_acc", hdl_toplevel="acc", build_dir=work + "/build", test_dir=work)',
     'print("COUNTS", *get_results(xml))',
   ].join('\n');
-  const run = spawnSync(python, ['-c', script, DESIGN, work, simulator], {
-    encoding: 'utf8',
-    timeout: JOB_MS,
-  });
+  // Asynchronously: the webhook receiver in this process must keep answering meanwhile.
+  const run = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+    execFile(python, ['-c', script, DESIGN, work, simulator], { timeout: JOB_MS }, (_error, stdout, stderr) =>
+      resolve({ stdout, stderr }),
+    ),
+  );
   const counts = /^COUNTS (\d+) (\d+)$/m.exec(run.stdout);
   if (counts === null) throw new Error(`cocotb's runner failed: ${run.stdout}\n${run.stderr}`);
   return [Number(counts[1]), Number(counts[2])];
@@ -139,7 +141,11 @@ describe.skipIf(gate.skip)(`cocotb (real server)${gate.skip ? ` (skipped: ${gate
         'GET',
         `/jobs/${jobId}/results`,
       );
-      const [tests, failed] = runnerDirectly(platformPython(), simulator, join(root, `direct-${simulator}`));
+      const [tests, failed] = await runnerDirectly(
+        platformPython(),
+        simulator,
+        join(root, `direct-${simulator}`),
+      );
       expect([tests, failed]).toEqual([3, 1]);
       expect(results.body.overall_status).toBe('failed');
       const simulation = results.body.stages.simulation;
