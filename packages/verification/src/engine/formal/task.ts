@@ -13,7 +13,7 @@ import {
   type ResolvedFormalConfig,
   type SmtbmcSolver,
 } from '../../domain/formal-config.js';
-import { definesHeader, isScriptWord } from './yosys-script.js';
+import { definesHeader, isScriptWord, unsafeScriptLine } from './yosys-script.js';
 import { sbyTaskList, sbyTaskSettings, type SbyFileEntry } from './sby-file.js';
 
 export class FormalTaskError extends Error {
@@ -103,6 +103,15 @@ function positiveInteger(name: string, value: string, maximum: number): number {
   return number;
 }
 
+/** The script lines of a project, each one checked by unsafeScriptLine. */
+function checkedScript(lines: readonly string[]): string[] {
+  for (const line of lines) {
+    const reason = unsafeScriptLine(line);
+    if (reason !== null) throw new FormalTaskError(`script line '${line.trim()}': ${reason}`);
+  }
+  return [...lines];
+}
+
 /** A name a task's source directory may hold: one plain file name, nothing outside it. */
 const isPlainName = (name: string) => name !== '' && name !== '.' && name !== '..' && !name.includes('/');
 
@@ -151,7 +160,7 @@ function sbyTask(text: string, sbyPath: string, name: string | null): FormalTask
       expect: expect === undefined ? ['pass'] : parseExpect(expect),
       engines: engineLines.map((engine) => parseEngine(engine.words.join(' '), mode)),
       induction: true,
-      script: settings.script,
+      script: checkedScript(settings.script),
       definesHeader: null,
       files: {
         copies: settings.files.map((entry) => checkedSource(sbyDir === '.' ? '' : sbyDir, entry)),
@@ -227,7 +236,11 @@ export function tasksFromConfig(formal: ResolvedFormalConfig, design: DesignRead
         expect: own.expect ?? formal.expect,
         engines: (own.engines ?? formal.engines).map((line) => parseEngine(line, mode)),
         induction: formal.induction,
-        script: [read.join(' '), `prep -top ${top}`, ...formal.script, ...(own.script ?? [])],
+        script: [
+          read.join(' '),
+          `prep -top ${top}`,
+          ...checkedScript([...formal.script, ...(own.script ?? [])]),
+        ],
         definesHeader: header,
         files: null,
         timeoutSeconds: null,

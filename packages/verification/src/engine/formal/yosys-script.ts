@@ -23,6 +23,39 @@ export function isScriptWord(word: string): boolean {
   return /^[^\s"';#]+$/.test(word);
 }
 
+/**
+ * Commands that run programs or load code (a shell, Tcl, Python, plugins, other scripts): never
+ * from a user's script line, which otherwise could do with the service's rights what no route may.
+ */
+const PROGRAM_COMMANDS = new Set(['!', 'shell', 'exec', 'tcl', 'python', 'plugin', 'script', 'bugpoint']);
+
+/**
+ * Why a script line of a project (verify.json's `script`, a .sby `[script]`) may not run, or null.
+ * The line is read as Yosys reads it (commands split at `;`, a `#` starting a comment, words at
+ * spaces, quotes taken off); a command that runs a program is refused, and so is any word that is
+ * an absolute path or climbs out with `..`, so what a script reads or writes stays in the task's
+ * own directory.
+ */
+export function unsafeScriptLine(line: string): string | null {
+  if (line.trimStart().startsWith('!')) return "'!' runs a shell command";
+  const code = line.split('#', 1)[0] ?? '';
+  for (const command of code.split(';')) {
+    const words = command
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .map((word) => word.replace(/^["']|["']$/g, ''));
+    const [name] = words;
+    if (name !== undefined && PROGRAM_COMMANDS.has(name))
+      return `the command '${name}' runs a program or other code`;
+    const outside = words.find(
+      (word) => /^[/~]/.test(word) || word.split(/[/=]/).includes('..') || /=[/~]/.test(word),
+    );
+    if (outside !== undefined) return `'${outside}' names a file outside the task's directory`;
+  }
+  return null;
+}
+
 /** A header giving each define to every source read after it. */
 export function definesHeader(defines: Readonly<Record<string, string>>): string {
   return Object.entries(defines)

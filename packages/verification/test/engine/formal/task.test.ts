@@ -109,6 +109,10 @@ describe('tasks of a .sby file', () => {
       [SBY.replace('rtl/top.sv', '../../etc/passwd'), 'is outside the project'],
       [SBY.replace('rtl/top.sv', '.. rtl/top.sv'), 'not a plain file name'],
       [`${SBY}[file ../../escape.v]\nmodule m; endmodule\n`, '[file ../../escape.v]: not a plain file name'],
+      [
+        SBY.replace('prep -top top', 'prep -top top\n!curl example.test'),
+        "checks.sby, task a: script line '!curl example.test': '!' runs a shell command",
+      ],
     ];
     for (const [text, message] of refused) {
       expect(() => tasksFromSby(text, 'formal/checks.sby', ['a', 'b'])).toThrow(message);
@@ -149,5 +153,24 @@ describe('tasks of verify.json', () => {
     expect(() => tasksFromConfig(FORMAL, { ...DESIGN, sources: ['rtl/my file.sv'] })).toThrow(
       "'rtl/my file.sv' cannot be passed to yosys",
     );
+  });
+
+  it.each([
+    ['! cat /etc/passwd', "'!' runs a shell command"],
+    ['tribuf -formal; shell', "the command 'shell' runs a program or other code"],
+    ['tcl steal.tcl', "the command 'tcl' runs a program or other code"],
+    ['plugin -i evil.so', "the command 'plugin' runs a program or other code"],
+    ['write_verilog /tmp/out.v', "'/tmp/out.v' names a file outside the task's directory"],
+    ['tee -o ../../escape.log stat', "'../../escape.log' names a file outside the task's directory"],
+    ['read_verilog "~/x.v"', "'~/x.v' names a file outside the task's directory"],
+  ])('refuses the script line %j: %s', (line, reason) => {
+    expect(() => tasksFromConfig({ ...FORMAL, script: [line] }, DESIGN)).toThrow(
+      new FormalTaskError(`formal task default: script line '${line}': ${reason}`),
+    );
+  });
+
+  it('takes script lines that stay in the task directory, a comment after # included', () => {
+    const [task] = tasksFromConfig({ ...FORMAL, script: ['tee -o stat.log stat # not /etc'] }, DESIGN);
+    expect(task!.script.at(-1)).toBe('tee -o stat.log stat # not /etc');
   });
 });
