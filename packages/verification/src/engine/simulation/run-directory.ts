@@ -25,11 +25,14 @@ export async function prepareRunDirectory(
   runDir: string,
   outputs: readonly string[],
 ): Promise<void> {
-  await mkdir(runDir, { recursive: true });
+  const [entries] = await Promise.all([readdir(sourceDir), mkdir(runDir, { recursive: true })]);
   const reserved = reservedNames(outputs);
-  for (const entry of await readdir(sourceDir)) {
-    if (!reserved.has(entry)) await symlink(join(sourceDir, entry), join(runDir, entry));
-  }
-  // A testbench's $fopen does not create directories.
-  for (const output of outputs) await mkdir(dirname(join(runDir, output)), { recursive: true });
+  // Side by side: a regression prepares one directory per run, and each call waits on the thread pool.
+  await Promise.all([
+    ...entries
+      .filter((entry) => !reserved.has(entry))
+      .map((entry) => symlink(join(sourceDir, entry), join(runDir, entry))),
+    // A testbench's $fopen does not create directories.
+    ...outputs.map((output) => mkdir(dirname(join(runDir, output)), { recursive: true })),
+  ]);
 }
