@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { SbyFileError, sbyTaskList } from '../engine/formal/sby-file.js';
 import { FormalTaskError, parseEngine, tasksFromSby } from '../engine/formal/task.js';
+import { unsafeScriptLine } from '../engine/formal/yosys-script.js';
 import { VpErrors } from '../errors.js';
 import { closestMatch, suggestAmong } from './suggest.js';
 
@@ -199,6 +200,25 @@ export function resolveFormalConfig(
           `${field}.${index}`,
           error.message,
           'smtbmc [--presat|--nopresat] [z3|yices], or abc pdr in mode prove',
+        );
+      }
+    });
+  }
+  const scripts: [string, readonly string[]][] = [
+    ['formal.script', formal.script],
+    ...Object.entries(formal.task_options ?? {}).map(([name, task]): [string, readonly string[]] => [
+      `formal.task_options.${name}.script`,
+      task.script ?? [],
+    ]),
+  ];
+  for (const [field, lines] of scripts) {
+    lines.forEach((line, index) => {
+      const reason = unsafeScriptLine(line);
+      if (reason !== null) {
+        refuse(
+          `${field}.${index}`,
+          `script line '${line.trim()}': ${reason}`,
+          'keep to Yosys commands on the task',
         );
       }
     });

@@ -88,6 +88,8 @@ describe('formal section', () => {
       [{ engines: ['abc pdr'], mode: 'bmc' }, 'formal.engines.0'],
       [{ task_options: { a: { engines: ['smtbmc cvc5'] } } }, 'formal.task_options.a.engines.0'],
       [{ task_options: { a: { depth: 0 } } }, 'formal.task_options.a.depth'],
+      [{ script: ['tribuf -formal', 'shell'] }, 'formal.script.1'],
+      [{ task_options: { a: { script: ['write_rtlil /tmp/x'] } } }, 'formal.task_options.a.script.0'],
     ] as const) {
       expect(expectAppError(() => resolve(formal), 'VALIDATION_ERROR').details.field).toBe(field);
     }
