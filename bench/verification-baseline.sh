@@ -48,10 +48,10 @@ mkdir -p "$src" "$work/lint" "$work/simulation" "$work/formal" "$artifacts"
 # The job's copy of the project's files.
 cp -R "$example/." "$src"
 
-# Lint: from the stage's directory, the sources named relative to it.
-cd "$work/lint"
+# Lint: in the project's copy, the sources named as the project names them.
+cd "$src"
 logged_with_command "$artifacts/lint.log" \
-  verilator --lint-only -Wall --top-module counter ../../src/rtl/counter.sv
+  verilator --lint-only -Wall --top-module counter rtl/counter.sv
 
 # Simulation: the generated main in the stage's directory, the build from the project's copy.
 sim=$work/simulation
@@ -83,6 +83,7 @@ read_verilog -sv rtl/counter.sv
 hierarchy -top counter
 proc
 opt -nodffe -nosdff
+delete -output o:*
 fsm_detect
 fsm_extract
 fsm_info
