@@ -1,13 +1,16 @@
 // The formal stage against the same tool commands run by hand, in the same run. The work: the
-// eleven tasks of packages/verification/test/fixtures/formal/tasks (a dual-clock design with
+// thirteen tasks of packages/verification/test/fixtures/formal/tasks (a dual-clock design with
 // multiclock on and off, a FIFO in a wrapper with z3 and yices, covers, a liveness property,
-// tri-state drivers with and without `tribuf -formal`, k-induction and abc pdr), depth 12.
+// tri-state drivers with and without `tribuf -formal`, k-induction and abc pdr, and mode live
+// with a liveness property that holds and one that fails), depth 12.
 // Each round, in alternating order:
 // - platform: the compiled `verifyctl serve --workers 1`, the project created once; timed from
 //   `POST /projects/{id}/jobs` (stages: formal) to the `job_complete` message of the job's stream.
 // - by hand: every command of the warm-up job's formal.log (yosys with the scripts the stage wrote,
 //   yosys-smtbmc, yosys-abc), run one after another with spawn in a fresh directory laid out like
-//   the job's (the sources, each task's scripts), each in the directory the stage runs it in.
+//   the job's (the sources, each task's scripts), each in the directory the stage runs it in;
+//   before pdr reads a liveness property's safety model, it is made from Yosys's model with the
+//   stage's live-to-safe.ts, as the stage makes it (there is no command for it).
 // After the warm-up the two are checked to have reached the same answers: the same `Status:`,
 // `Property proved.` and `ERROR:` lines, in the same order. Then ROUNDS rounds; medians, and the
 // target: the platform within 10 % plus 200 ms per task of the commands by hand.
@@ -28,6 +31,8 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { requireTools } from '../packages/server-kit/src/testing/index.js';
 import { jobDirectory } from '../packages/verification/src/domain/job-runner.js';
+import { readAsciiAiger, writeBinaryAiger } from '../packages/verification/src/engine/formal/aiger.js';
+import { liveToSafe } from '../packages/verification/src/engine/formal/live-to-safe.js';
 import {
   api,
   createProjectFrom,
@@ -111,6 +116,14 @@ function layOut(jobDir: string, dir: string): void {
   }
 }
 
+/** Mode live: the safety model a yosys-abc command reads (`live_<n>_l2s_<j>.aig`), made from `live_<n>.aag`. */
+function makeSafetyModel(command: Command): void {
+  const safety = /read_aiger ((\S+)_l2s_(\d+)\.aig);/.exec(command.args.join(' '));
+  if (basename(command.tool) !== 'yosys-abc' || safety === null) return;
+  const model = readAsciiAiger(readFileSync(join(command.cwd, `${safety[2]}.aag`), 'utf8'));
+  writeFileSync(join(command.cwd, safety[1]!), writeBinaryAiger(liveToSafe(model, Number(safety[3]))));
+}
+
 function runCommand(command: Command, output: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command.tool, command.args, { cwd: command.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -135,7 +148,10 @@ async function byHand(jobDir: string, dir: string): Promise<{ ms: number; output
   }));
   const output: string[] = [];
   const started = now();
-  for (const command of commands) await runCommand(command, output);
+  for (const command of commands) {
+    makeSafetyModel(command);
+    await runCommand(command, output);
+  }
   return { ms: now() - started, output };
 }
 

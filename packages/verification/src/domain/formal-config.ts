@@ -42,7 +42,8 @@ const Expect = Type.Array(Type.Enum([...FORMAL_EXPECT]), {
 const Engines = Type.Array(Type.String({ minLength: 1, maxLength: 256 }), {
   minItems: 1,
   maxItems: 8,
-  description: 'engine lines as in a .sby [engines] section: `smtbmc [--nopresat] [z3|yices]`, `abc pdr`',
+  description:
+    'engine lines as in a .sby [engines] section: `smtbmc [--nopresat] [z3|yices]`, `abc pdr` (mode live: abc pdr only)',
 });
 const Script = Type.Array(Type.String({ maxLength: 4096 }), {
   maxItems: MAX_SCRIPT_LINES,
@@ -199,7 +200,7 @@ export function resolveFormalConfig(
         refuse(
           `${field}.${index}`,
           error.message,
-          'smtbmc [--presat|--nopresat] [z3|yices], or abc pdr in mode prove',
+          'smtbmc [--presat|--nopresat] [z3|yices], or abc pdr in modes prove and live',
         );
       }
     });

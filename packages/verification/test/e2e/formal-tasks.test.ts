@@ -3,13 +3,17 @@
  * and each task's verdict compared with the same tools run by hand in the same test
  * (support/formal-by-hand.ts). The designs are test/fixtures/formal/tasks: a dual-clock design
  * with a (* gclk *) register, a FIFO inside a wrapper, covers reached and unreachable, a liveness
- * property, tri-state drivers, and a property k-induction cannot prove at depth 12 but pdr can.
+ * property, tri-state drivers, a property k-induction cannot prove at depth 12 but pdr can, and
+ * liveness properties in mode live (one holds, one fails).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAsciiAiger, writeBinaryAiger } from '../../src/engine/formal/aiger.js';
+import { liveToSafe } from '../../src/engine/formal/live-to-safe.js';
 import { runByHand, type ByHandTask } from '../support/formal-by-hand.js';
 import {
   api,
@@ -54,12 +58,50 @@ interface FormalResults {
 
 /** The design read as the platform reads it for a verify.json task, for the by-hand runs. */
 const readAll = (top: string, ...extra: string[]) => [
-  `read_verilog -formal -sv ${['covers', 'fifo', 'handshake', 'tri', 'twin_counters', 'twoclk'].map((f) => `${f}.sv`).join(' ')}`,
+  `read_verilog -formal -sv ${['covers', 'fifo', 'handshake', 'live_counter', 'live_go', 'tri', 'twin_counters', 'twoclk'].map((f) => `${f}.sv`).join(' ')}`,
   `prep -top ${top}`,
   ...extra,
 ];
 const byHand = (task: Omit<ByHandTask, 'sourceDir' | 'depth'> & { depth?: number }) =>
   runByHand({ sourceDir: RTL, depth: 12, ...task });
+
+/**
+ * Mode live by hand: Yosys writes the design's AIGER model with its justice properties (assertions
+ * assumed, in a shorter flow than the platform's), each is made a safety model, and yosys-abc's
+ * pdr answers for each: `proved` or `asserted`.
+ */
+function liveByHand(dir: string, top: string): string[] {
+  const aag = join(dir, `${top}.aag`);
+  const flow = [
+    ...readAll(top),
+    'async2sync',
+    'chformal -assert2assume',
+    'chformal -cover -remove',
+    'chformal -assume -early',
+    'opt_clean',
+    'setundef -undriven -anyseq',
+    'flatten',
+    'setattr -unset keep',
+    'delete -output',
+    'opt -full',
+    'techmap',
+    'opt -fast',
+    'dffunmap',
+    'abc -g AND -fast',
+    'opt_clean',
+    `write_aiger -ascii -I -B -zinit -no-startoffset ${aag}`,
+  ];
+  execFileSync('yosys', ['-q', '-p', flow.join('; ')], { cwd: RTL });
+  const model = readAsciiAiger(readFileSync(aag, 'utf8'));
+  return model.justice.map((_, index) => {
+    const aig = join(dir, `${top}_${index}.aig`);
+    writeFileSync(aig, writeBinaryAiger(liveToSafe(model, index)));
+    const out = execFileSync('yosys-abc', ['-c', `read_aiger ${aig}; fold; strash; pdr`], {
+      encoding: 'utf8',
+    });
+    return out.includes('Property proved.') ? 'proved' : /was asserted in frame/.test(out) ? 'asserted' : out;
+  });
+}
 
 describe.skipIf(gate.skip)(
   `formal tasks (real server, real tools)${gate.skip ? ` (skipped: ${gate.reason})` : ''}`,
@@ -112,6 +154,8 @@ describe.skipIf(gate.skip)(
           'tristate_plain',
           'induction',
           'pdr',
+          'live_holds',
+          'live_fails',
         ]);
         for (const [name, task] of Object.entries(tasks)) {
           expect(formal.tasks[name]).toEqual({
@@ -245,6 +289,29 @@ describe.skipIf(gate.skip)(
         expect(tasks.pdr).toMatchObject({ verdict: 'pass', status: 'passed', engine: 'abc pdr' });
         expect(tasks.pdr!.properties.map((p) => p.status)).toEqual(['proven', 'proven']);
       });
+
+      it('proves a liveness property that holds and fails one that does not in mode live, as pdr by hand does', () => {
+        expect(liveByHand(root, 'live_counter')).toEqual(['proved']);
+        expect(tasks.live_holds).toMatchObject({ verdict: 'pass', status: 'passed', engine: 'abc pdr' });
+        expect(tasks.live_holds!.properties).toEqual([
+          expect.objectContaining({ name: 'p_reaches_five', kind: 'live', status: 'proven' }),
+        ]);
+
+        expect(liveByHand(root, 'live_go')).toEqual(['asserted']);
+        expect(tasks.live_fails).toMatchObject({ verdict: 'fail', expect: ['fail'], status: 'passed' });
+        expect(tasks.live_fails!.properties).toEqual([
+          expect.objectContaining({ name: 'p_reaches_five', kind: 'live', status: 'failed' }),
+        ]);
+        expect(tasks.live_fails!.reason).toContain(
+          '1 of 1 liveness properties fail (a trace loops forever without them): p_reaches_five',
+        );
+        // The safety model: one input more (save), the latches doubled plus saved and one seen latch.
+        const work = join(root, 'data/jobs', jobId, 'work/formal/live_fails');
+        const model = readAsciiAiger(readFileSync(join(work, 'live_0.aag'), 'utf8'));
+        expect(model.justice).toHaveLength(1);
+        const header = readFileSync(join(work, 'live_0_l2s_0.aig'), 'latin1').split('\n', 1)[0]!.split(' ');
+        expect(header.slice(2, 4).map(Number)).toEqual([model.inputs + 1, 2 * model.latches.length + 2]);
+      });
     });
 
     it(
@@ -298,14 +365,17 @@ describe.skipIf(gate.skip)(
         expect(fail.bmc).toBe('FAILED');
         expect(tasks.fail).toMatchObject({ verdict: 'fail', expect: ['fail'], status: 'passed' });
 
-        expect(tasks.live).toMatchObject({ verdict: 'error', status: 'failed' });
-        expect(tasks.live!.properties).toContainEqual(
+        // Mode live with abc pdr (tagged aig with the pdr task): the request is acknowledged.
+        expect(liveByHand(root, 'handshake')).toEqual(['proved']);
+        expect(tasks.live).toMatchObject({ verdict: 'pass', status: 'passed', engine: 'abc pdr' });
+        expect(tasks.live!.properties).toEqual([
           expect.objectContaining({
-            name: 'p_eventually_ack',
+            name: 'p_ack_follows',
             status: 'not_checked',
-            reason: expect.stringContaining('aiger suprove'),
+            reason: 'mode live assumes the assertions',
           }),
-        );
+          expect.objectContaining({ name: 'p_eventually_ack', kind: 'live', status: 'proven' }),
+        ]);
         // Each task ran its script in its own copy of the [files], as sby does.
         expect(readFileSync(join(root, 'data/jobs', jobId, 'work/formal/cover/src/covers.sv'), 'utf8')).toBe(
           readFileSync(join(RTL, 'covers.sv'), 'utf8'),

@@ -16,11 +16,16 @@
  *   unbounded proof of every assertion at once that does not depend on induction. A failure is
  *   replayed by a bounded check of yosys-smtbmc to name the assertions and write the trace.
  * - cover: `yosys-smtbmc -c` reaches each cover, with the trace that reaches it.
+ * - live with abc pdr: one AIGER model per liveness cell (its justice properties), each justice
+ *   property turned into a safety model (live-to-safe.ts) that pdr proves (the property holds) or
+ *   refutes (a lasso on which it never holds: it fails).
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StageContext } from '../stage.js';
 import { abcLineLevel, AbcTranscript } from './abc-output.js';
+import { AigerError, readAsciiAiger, writeBinaryAiger, type AigerModel } from './aiger.js';
+import { liveToSafe } from './live-to-safe.js';
 import type { CoverVerdict, Verdict } from './outcome.js';
 import { readProperties, type Property } from './properties.js';
 import { SmtbmcTranscript, smtbmcLineLevel, type SmtbmcMode } from './smtbmc-output.js';
@@ -30,6 +35,7 @@ import { yosysError, yosysLineLevel } from './yosys-output.js';
 import {
   aigerScript,
   isScriptWord,
+  liveAigerScript,
   modelScript,
   prepScript,
   smt2Script,
@@ -50,6 +56,9 @@ const BMC_TRACE = 'bmc_trace_%.vcd';
 const COVER_TRACE = 'cover_trace_%.vcd';
 
 type SmtbmcEngine = Extract<FormalEngine, { kind: 'smtbmc' }>;
+
+/** A cell of a module instantiated several times is the same cell in every instance. */
+const cellOf = (property: Property) => `${property.module}/${property.cell}`;
 
 /** `<prefix><kind>_<name>.vcd`, with the characters a file name should not hold replaced. */
 function artifactName(prefix: string, kind: string, property: Property, taken: Set<string>): string {
@@ -96,7 +105,7 @@ export class FormalCheck {
   /** Whether the task's mode has something to check in the design. */
   get checkable(): boolean {
     const kind = { bmc: 'assert', prove: 'assert', cover: 'cover', live: 'live' }[this.task.mode];
-    return this.task.mode !== 'live' && this.properties.some((property) => property.kind === kind);
+    return this.properties.some((property) => property.kind === kind);
   }
 
   /** Yosys: the task's script, the design's properties, and the models its engines read. */
@@ -131,9 +140,30 @@ export class FormalCheck {
     if (task.mode === 'cover' || task.engines.some((engine) => engine.kind === 'smtbmc')) {
       await this.yosys('smt2.ys', smt2Script(prepared, at(MODEL)));
     }
-    if (task.engines.some((engine) => engine.kind === 'abc')) {
+    if (task.mode === 'live') {
+      await this.yosys('live.ys', liveAigerScript(prepared, this.liveModels()));
+    } else if (task.engines.some((engine) => engine.kind === 'abc')) {
       await this.yosys('aiger.ys', aigerScript(prepared, at(AIGER)));
     }
+  }
+
+  /** Mode live: each liveness cell's model, named by its index, without the other cells. */
+  private liveModels(): { cell: string; remove: string[]; aiger: string }[] {
+    const cells = [...new Set(this.liveness.map(cellOf))];
+    // The other cells are removed by name in a Yosys script: only plain names can be trusted there.
+    const unfit = cells.find((cell) => !isScriptWord(cell));
+    if (unfit !== undefined) {
+      throw new FormalCheckError(`the liveness property '${unfit}' has a name unfit for a yosys script`);
+    }
+    return cells.map((cell, index) => ({
+      cell,
+      remove: cells.filter((other) => other !== cell),
+      aiger: `live_${index}.aag`,
+    }));
+  }
+
+  private get liveness(): Property[] {
+    return this.properties.filter((property) => property.kind === 'live');
   }
 
   /** Runs the task's mode; the verdicts are in `verdicts` and `covers`. */
@@ -146,6 +176,7 @@ export class FormalCheck {
         if (engine.kind === 'smtbmc') return this.cover(engine);
         continue;
       }
+      if (task.mode === 'live') return this.live();
       if (engine.kind === 'abc') {
         if (await this.pdr()) return;
         continue;
@@ -223,7 +254,6 @@ export class FormalCheck {
    * is removed or kept in every instance, so an instance shares the verdict of its siblings' cell.
    */
   private async induction(engine: SmtbmcEngine): Promise<void> {
-    const cellOf = (property: Property) => `${property.module}/${property.cell}`;
     const failedCells = new Set(
       this.assertions.filter((property) => this.verdicts.has(property.key)).map(cellOf),
     );
@@ -319,11 +349,62 @@ export class FormalCheck {
     this.reportProgress(this.task.depth);
   }
 
-  /** abc pdr; answers whether it reached a verdict. */
-  private async pdr(): Promise<boolean> {
+  /**
+   * Mode live: pdr on the safety model of each justice property of each liveness cell's model.
+   * A cell of a module instantiated several times has one justice property per instance, in an
+   * order the model does not name: all proven proves every instance; all failing fails them; a
+   * mix leaves them inconclusive, with the reason.
+   */
+  private async live(): Promise<void> {
+    const models = this.liveModels();
+    const checks: { model: AigerModel; instances: Property[]; aiger: string }[] = [];
+    for (const { cell, aiger } of models) {
+      const instances = this.liveness.filter((property) => cellOf(property) === cell);
+      let model: AigerModel;
+      try {
+        model = readAsciiAiger(await readFile(join(this.workDir, aiger), 'utf8'));
+      } catch (error) {
+        if (!(error instanceof AigerError)) throw error;
+        throw new FormalCheckError(`${aiger}: ${error.message}`);
+      }
+      if (model.justice.length !== instances.length) {
+        throw new FormalCheckError(
+          `${aiger} holds ${model.justice.length} justice properties for the ${instances.length} instances of ${cell}`,
+        );
+      }
+      checks.push({ model, instances, aiger });
+    }
+    this.progressTotal = this.liveness.length;
+    let done = 0;
+    for (const { model, instances, aiger } of checks) {
+      const answers: ('pass' | 'fail' | null)[] = [];
+      for (let index = 0; index < model.justice.length; index++) {
+        const safety = aiger.replace(/\.aag$/, `_l2s_${index}.aig`);
+        await writeFile(join(this.workDir, safety), writeBinaryAiger(liveToSafe(model, index)));
+        const name = instances[index]?.name ?? '';
+        answers.push((await this.runPdr(safety, `on liveness property ${name}`)).status);
+        this.reportProgress(++done);
+      }
+      const verdict: Verdict | null = answers.every((answer) => answer === 'pass')
+        ? { status: 'proven' }
+        : answers.every((answer) => answer === 'fail')
+          ? { status: 'failed' }
+          : answers.includes('fail') && answers.includes('pass')
+            ? {
+                status: 'inconclusive',
+                reason: `${answers.filter((answer) => answer === 'fail').length} of the ${instances.length} instances fail, and the model does not say which`,
+              }
+            : null;
+      if (verdict !== null) for (const property of instances) this.verdicts.set(property.key, verdict);
+    }
+  }
+
+  /** yosys-abc's pdr on an AIGER file of the work directory. */
+  private async runPdr(aiger: string, what = ''): Promise<AbcTranscript> {
     const transcript = new AbcTranscript();
-    this.activity = 'yosys-abc was running pdr';
-    const script = `read_aiger ${AIGER}; fold; strash; pdr -v`;
+    const running = `yosys-abc was running pdr${what === '' ? '' : ` ${what}`}`;
+    this.activity = running;
+    const script = `read_aiger ${aiger}; fold; strash; pdr -v`;
     await this.session.run({
       command: this.context.tools['yosys-abc'],
       args: ['-c', script],
@@ -331,11 +412,16 @@ export class FormalCheck {
       levelOf: abcLineLevel,
       onLine: (line) => {
         transcript.read(line);
-        if (transcript.frame !== null)
-          this.activity = `yosys-abc was running pdr at frame ${transcript.frame}`;
+        if (transcript.frame !== null) this.activity = `${running} at frame ${transcript.frame}`;
       },
       activity: () => this.describe(),
     });
+    return transcript;
+  }
+
+  /** abc pdr; answers whether it reached a verdict. */
+  private async pdr(): Promise<boolean> {
+    const transcript = await this.runPdr(AIGER);
     if (transcript.status === 'pass') {
       for (const property of this.assertions) {
         if (!this.verdicts.has(property.key)) this.verdicts.set(property.key, { status: 'proven' });

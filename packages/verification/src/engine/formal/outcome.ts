@@ -9,7 +9,7 @@
  *
  * A task's verdict is sby's: `fail` when a property fails or a cover is not reached, `pass` when
  * everything its mode checks holds (in mode bmc: for `depth` steps), `unknown` when in mode prove
- * some assertion stays inconclusive, `error` when
+ * some assertion (in mode live some liveness property) stays inconclusive, `error` when
  * no verdict could be reached (a Yosys error, unsatisfiable assumptions, the time-out) or the
  * design has nothing the mode checks. The task passes when its `expect` lists the verdict; the
  * stage passes when every task does.
@@ -133,7 +133,7 @@ const NOT_CHECKED: Record<FormalMode, { assert?: string; cover?: string; live: s
   live: {
     assert: 'mode live assumes the assertions',
     cover: 'mode live does not check covers',
-    live: 'no liveness engine is installed: SymbiYosys checks mode live with aiger suprove, in neither Debian nor PyPI',
+    live: 'the check stopped before reaching it',
   },
 };
 
@@ -147,7 +147,9 @@ export function taskResult(findings: TaskFindings): TaskResult {
       const base = { name: property.name, source: property.source, kind: property.kind as 'assert' | 'live' };
       const verdict = findings.verdicts.get(property.key);
       if (verdict !== undefined) return { ...base, ...verdict };
-      const reason = property.kind === 'live' ? reasons.live : reasons.assert;
+      // In mode live a liveness property pdr neither proved nor refuted is inconclusive.
+      const unanswered = mode === 'live' && findings.failure === undefined;
+      const reason = property.kind !== 'live' ? reasons.assert : unanswered ? undefined : reasons.live;
       return reason === undefined
         ? { ...base, status: 'inconclusive' }
         : { ...base, status: 'not_checked', reason };
@@ -173,9 +175,6 @@ export function taskResult(findings: TaskFindings): TaskResult {
   if (findings.failure !== undefined) {
     verdict = 'error';
     reason = findings.failure;
-  } else if (mode === 'live') {
-    verdict = 'error';
-    reason = reasons.live;
   } else if (total === 0) {
     verdict = 'error';
     const kinds = { assert: 'assertion', cover: 'cover', live: 'liveness property' } as const;
@@ -189,7 +188,11 @@ export function taskResult(findings: TaskFindings): TaskResult {
   } else if (failed.length > 0 || unreached.length > 0) {
     verdict = 'fail';
     const parts = [];
-    if (failed.length > 0) {
+    if (failed.length > 0 && mode === 'live') {
+      parts.push(
+        `${failed.length} of ${total} liveness properties fail (a trace loops forever without them): ${nameList(failed)}`,
+      );
+    } else if (failed.length > 0) {
       const all = properties.filter((result) => result.kind === 'assert').length;
       parts.push(`${failed.length} of ${all} properties fail within ${depth} steps: ${nameList(failed)}`);
     }
@@ -199,6 +202,9 @@ export function taskResult(findings: TaskFindings): TaskResult {
       );
     }
     reason = parts.join('; ');
+  } else if (inconclusive.length > 0 && mode === 'live') {
+    verdict = 'unknown';
+    reason = `${inconclusive.length} of ${total} liveness properties are neither proven nor refuted: ${nameList(inconclusive)}`;
   } else if (inconclusive.length > 0 && mode === 'prove') {
     verdict = 'unknown';
     const all = properties.filter((result) => result.kind === 'assert').length;

@@ -48,9 +48,19 @@ export interface FormalTask {
 
 export const DEFAULT_TASK = 'default';
 
-/** One `[engines]` line, as sby's smtbmc and abc engines take it (the ones the platform runs). */
+/**
+ * One `[engines]` line, as sby's smtbmc and abc engines take it (the ones the platform runs).
+ * Mode live takes `abc pdr` only, on the liveness-to-safety model (live-to-safe.ts): sby's own
+ * engine there, `aiger suprove`, is in neither Debian nor PyPI, and smtbmc does not check liveness.
+ */
 export function parseEngine(line: string, mode: FormalMode): FormalEngine {
   const [kind, ...args] = line.trim().split(/\s+/);
+  if (mode === 'live' && !(kind === 'abc' && args.join(' ') === 'pdr')) {
+    throw new FormalTaskError(
+      `engine '${line}' is not supported in mode live: the platform checks liveness with abc pdr ` +
+        '(in place of aiger suprove, which is not installed)',
+    );
+  }
   if (kind === 'smtbmc') {
     let presat = true;
     // With no solver named, yosys-smtbmc uses yices, so sby does too.
@@ -73,7 +83,9 @@ export function parseEngine(line: string, mode: FormalMode): FormalEngine {
     if (args.length !== 1 || args[0] !== 'pdr') {
       throw new FormalTaskError(`engine '${line}': the platform runs abc with the pdr command only`);
     }
-    if (mode !== 'prove') throw new FormalTaskError(`engine '${line}': abc pdr is only valid in prove mode`);
+    if (mode !== 'prove' && mode !== 'live') {
+      throw new FormalTaskError(`engine '${line}': abc pdr is only valid in modes prove and live`);
+    }
     return { kind: 'abc', command: 'pdr', line };
   }
   throw new FormalTaskError(`engine '${line}' is not supported (the platform runs smtbmc and abc pdr)`);

@@ -11,6 +11,7 @@
  * - `smt2.ys` ("smt2"): `hierarchy -smtcheck`, `dffunmap`, `write_smt2 -wires`: the design is
  *   not flattened (yosys-smtbmc reads hierarchical models).
  * - `aiger.ys` ("aig", for abc pdr): flattened, mapped to AND gates, `write_aiger`.
+ * - `live.ys` (mode live): the same, in ASCII, once per liveness cell (see liveAigerScript).
  *
  * Yosys splits script lines at spaces and reads `;` and `#` as a command separator and a
  * comment, so every file name and cell name put in a script must be a plain word (see
@@ -144,8 +145,32 @@ function cellSelection(moduleCell: string): string {
 
 /** sby's "aig" model: flattened, mapped to AND gates, every assertion one bad-state output. */
 export function aigerScript(prepared: string, aiger: string): string {
+  return [`read_rtlil ${prepared}`, ...aigerLines(`-I -B -zinit -no-startoffset ${aiger}`), ''].join('\n');
+}
+
+/**
+ * Mode live: one ASCII AIGER model per liveness cell, every other liveness cell removed, so that
+ * the model's justice properties are that cell's (one per instance of its module): write_aiger
+ * names no justice property.
+ */
+export function liveAigerScript(
+  prepared: string,
+  models: readonly { remove: readonly string[]; aiger: string }[],
+): string {
+  const lines = [`read_rtlil ${prepared}`, 'design -save live'];
+  for (const model of models) {
+    lines.push('design -load live');
+    if (model.remove.length > 0) {
+      lines.push(['chformal', '-live', '-remove', ...model.remove.map(cellSelection)].join(' '));
+    }
+    lines.push(...aigerLines(`-ascii -I -B -zinit -no-startoffset ${model.aiger}`));
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+function aigerLines(writeOptions: string): string[] {
   return [
-    `read_rtlil ${prepared}`,
     'hierarchy -simcheck',
     'flatten',
     'setundef -undriven -anyseq',
@@ -161,7 +186,6 @@ export function aigerScript(prepared: string, aiger: string): string {
     'abc -g AND -fast',
     'opt_clean',
     'stat',
-    `write_aiger -I -B -zinit -no-startoffset ${aiger}`,
-    '',
-  ].join('\n');
+    `write_aiger ${writeOptions}`,
+  ];
 }

@@ -34,15 +34,19 @@ describe('engines', () => {
     expect(parseEngine('smtbmc', 'bmc')).toMatchObject({ kind: 'smtbmc', solver: 'yices', presat: true });
     expect(parseEngine('smtbmc --nopresat z3', 'prove')).toMatchObject({ solver: 'z3', presat: false });
     expect(parseEngine('abc pdr', 'prove')).toEqual({ kind: 'abc', command: 'pdr', line: 'abc pdr' });
+    // Mode live: on the liveness-to-safety model.
+    expect(parseEngine('abc pdr', 'live')).toEqual({ kind: 'abc', command: 'pdr', line: 'abc pdr' });
   });
 
   it('refuses what the platform does not run, naming it', () => {
     for (const [line, mode, message] of [
       ['smtbmc boolector', 'prove', "'boolector' is not supported"],
       ['smtbmc z3 yices', 'prove', "'yices' is not supported"],
-      ['abc pdr', 'bmc', 'abc pdr is only valid in prove mode'],
+      ['abc pdr', 'bmc', 'abc pdr is only valid in modes prove and live'],
       ['abc bmc3', 'bmc', 'abc with the pdr command only'],
-      ['aiger suprove', 'live', "engine 'aiger suprove' is not supported"],
+      ['aiger suprove', 'live', 'the platform checks liveness with abc pdr (in place of aiger suprove'],
+      ['smtbmc z3', 'live', "engine 'smtbmc z3' is not supported in mode live"],
+      ['aiger suprove', 'prove', "engine 'aiger suprove' is not supported"],
     ] as const) {
       expect(() => parseEngine(line, mode)).toThrow(FormalTaskError);
       expect(() => parseEngine(line, mode)).toThrow(message);
