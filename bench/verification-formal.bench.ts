@@ -1,8 +1,8 @@
 // The formal stage against the same tool commands run by hand, in the same run. The work: the
-// thirteen tasks of packages/verification/test/fixtures/formal/tasks (a dual-clock design with
+// fourteen tasks of packages/verification/test/fixtures/formal/tasks (a dual-clock design with
 // multiclock on and off, a FIFO in a wrapper with z3 and yices, covers, a liveness property,
 // tri-state drivers with and without `tribuf -formal`, k-induction and abc pdr, and mode live
-// with a liveness property that holds and one that fails), depth 12.
+// with a liveness property that holds, one that fails and one in two instances), depth 12.
 // Each round, in alternating order:
 // - platform: the compiled `verifyctl serve --workers 1`, the project created once; timed from
 //   `POST /projects/{id}/jobs` (stages: formal) to the `job_complete` message of the job's stream.

@@ -4,7 +4,7 @@
  * (support/formal-by-hand.ts). The designs are test/fixtures/formal/tasks: a dual-clock design
  * with a (* gclk *) register, a FIFO inside a wrapper, covers reached and unreachable, a liveness
  * property, tri-state drivers, a property k-induction cannot prove at depth 12 but pdr can, and
- * liveness properties in mode live (one holds, one fails).
+ * liveness properties in mode live (one holds, one fails, one in two instances of which one fails).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,7 +58,7 @@ interface FormalResults {
 
 /** The design read as the platform reads it for a verify.json task, for the by-hand runs. */
 const readAll = (top: string, ...extra: string[]) => [
-  `read_verilog -formal -sv ${['covers', 'fifo', 'handshake', 'live_counter', 'live_go', 'tri', 'twin_counters', 'twoclk'].map((f) => `${f}.sv`).join(' ')}`,
+  `read_verilog -formal -sv ${['covers', 'fifo', 'handshake', 'live_counter', 'live_go', 'live_pair', 'tri', 'twin_counters', 'twoclk'].map((f) => `${f}.sv`).join(' ')}`,
   `prep -top ${top}`,
   ...extra,
 ];
@@ -156,6 +156,7 @@ describe.skipIf(gate.skip)(
           'pdr',
           'live_holds',
           'live_fails',
+          'live_pair',
         ]);
         for (const [name, task] of Object.entries(tasks)) {
           expect(formal.tasks[name]).toEqual({
@@ -305,6 +306,26 @@ describe.skipIf(gate.skip)(
         expect(tasks.live_fails!.reason).toContain(
           '1 of 1 liveness properties fail (a trace loops forever without them): p_reaches_five',
         );
+        // Two instances of live_go, one free to stop: pdr by hand proves one justice property and
+        // refutes the other, and the model does not say which instance is which.
+        expect(liveByHand(root, 'live_pair').sort()).toEqual(['asserted', 'proved']);
+        expect(tasks.live_pair).toMatchObject({ verdict: 'unknown', expect: ['unknown'], status: 'passed' });
+        expect(tasks.live_pair!.properties.map((p) => [p.name, p.status, p.reason])).toEqual([
+          [
+            'u_always.p_reaches_five',
+            'inconclusive',
+            '1 of the 2 instances fail, and the model does not say which',
+          ],
+          [
+            'u_maybe.p_reaches_five',
+            'inconclusive',
+            '1 of the 2 instances fail, and the model does not say which',
+          ],
+        ]);
+        expect(tasks.live_pair!.reason).toBe(
+          '2 of 2 liveness properties are neither proven nor refuted: u_always.p_reaches_five, u_maybe.p_reaches_five',
+        );
+
         // The safety model: one input more (save), the latches doubled plus saved and one seen latch.
         const work = join(root, 'data/jobs', jobId, 'work/formal/live_fails');
         const model = readAsciiAiger(readFileSync(join(work, 'live_0.aag'), 'utf8'));

@@ -381,7 +381,10 @@ export class FormalCheck {
       for (let index = 0; index < model.justice.length; index++) {
         const safety = aiger.replace(/\.aag$/, `_l2s_${index}.aig`);
         await writeFile(join(this.workDir, safety), writeBinaryAiger(liveToSafe(model, index)));
-        const name = instances[index]?.name ?? '';
+        const name =
+          instances.length === 1
+            ? (instances[0]?.name ?? '')
+            : `${cellOf(instances[0]!)} (instance ${index + 1} of ${instances.length})`;
         answers.push((await this.runPdr(safety, `on liveness property ${name}`)).status);
         this.reportProgress(++done);
       }
