@@ -157,7 +157,11 @@ async function start(name, service, dir, log) {
           'sh',
           '-c',
           // Its directory stays writable as a mount of its own; everything else becomes read-only.
-          'mount --bind "$0" "$0" && mount -o remount,bind,ro / && exec "$@"',
+          // Its data (the pools' images) is a 1 GiB tmpfs, so a fuzzed preallocation cannot fill
+          // the machine's disk, and its temporary files (LUKS secrets for qemu-img) go to its own tmp.
+          'mkdir -p "$0/data" "$0/tmp" && mount --bind "$0" "$0" && ' +
+            'mount -t tmpfs -o size=1g,mode=0700 fuzz-data "$0/data" && ' +
+            'mount -o remount,bind,ro / && TMPDIR="$0/tmp" exec "$@"',
           dir,
           process.execPath,
           ...args,

@@ -204,7 +204,8 @@ export function createDiskService(options: DiskServiceOptions) {
       if (disks.find(input.name) !== undefined) throw HvErrors.diskAlreadyExists({ name: input.name });
       // A convert may be making an image of this name.
       claims.assertFree(input.name);
-      await pools.reserve(pool, bytes, 'size');
+      const preallocation = settings.options.preallocation;
+      await pools.reserve(pool, bytes, 'size', preallocation === 'falloc' || preallocation === 'full');
       const partial = pools.partialFile(
         { name: input.name, pool: pool.name },
         randomBytes(6).toString('hex'),

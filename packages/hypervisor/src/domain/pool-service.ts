@@ -185,8 +185,24 @@ export function createPoolService(options: PoolServiceOptions) {
     /** The pool of a new image (the default when unnamed); 404 POOL_NOT_FOUND otherwise. */
     pool: (name: string | undefined): PoolRecord => load(name ?? DEFAULT_POOL),
 
-    /** Refuses an image that would take the pool past its capacity. */
-    async reserve(pool: PoolRecord, bytes: number, field: string): Promise<void> {
+    /**
+     * Refuses an image that would take the pool past its capacity, or, when its bytes are written
+     * up front (preallocation falloc or full), past the free space of the pool's filesystem:
+     * qemu-img would otherwise fill the disk and fail half-way.
+     */
+    async reserve(pool: PoolRecord, bytes: number, field: string, preallocated = false): Promise<void> {
+      if (preallocated) {
+        const fs = statfsSync(pool.path);
+        const free = fs.bavail * fs.bsize;
+        if (bytes > free) {
+          throw HvErrors.poolFull({
+            pool: pool.name,
+            capacity: `its filesystem's ${formatSize(fs.blocks * fs.bsize)}`,
+            free: formatSize(free),
+            field,
+          });
+        }
+      }
       if (pool.capacityBytes === null) return;
       const { bytes: used } = await allocated(pool);
       if (used + bytes > pool.capacityBytes) {

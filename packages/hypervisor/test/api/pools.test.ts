@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,20 @@ describe.skipIf(ready.skip)('storage pools', () => {
     expect(
       (await api('POST', '/storage/pools', { name: 'fast', path: join(service.dir, 'other') })).status,
     ).toBe(409);
+  });
+
+  it('refuses a preallocated image larger than the free space of its filesystem, writing nothing', async () => {
+    const { bavail, bsize } = statfsSync(service.dataDir);
+    const past = `${Math.ceil((bavail * bsize) / 1024 ** 3) + 1}G`;
+    for (const preallocation of ['falloc', 'full']) {
+      const refused = await api('POST', '/storage', { name: 'huge', size: past, preallocation });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('POOL_FULL');
+      expect(refused.body.error.message).toMatch(/has \S+ left: not enough for size$/);
+    }
+    expect(readdirSync(join(service.dataDir, 'images'))).not.toContain('huge');
+    // Not written up front, the same size is only a promise, as a thin image always is.
+    expect((await api('POST', '/storage', { name: 'huge', size: past })).status).toBe(201);
   });
 
   it('refuses pool paths that are relative, not normalised, linked, or overlap a pool', async () => {
