@@ -24,6 +24,20 @@ export const NetworkDeviceSchema = Type.Object(
   {
     type: Type.Literal('virtio-net', { description: 'the device model; virtio-net is offered' }),
     network: Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'name of a virtual network' }),
+    mac: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$',
+        description:
+          'the NIC\'s MAC address, unicast and unique on the network; derived from the VM\'s uuid ' +
+          '(52:54:00:xx:xx:xx, locally administered) when not given, and stored',
+      }),
+    ),
+    ip: Type.Optional(
+      Type.String({
+        format: 'ipv4',
+        description: "a fixed IPv4 address inside the network's subnet: a DHCP reservation for the NIC",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
