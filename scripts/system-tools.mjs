@@ -21,6 +21,11 @@ export const SYSTEM_TOOLS = [
   { command: 'xz', pkg: 'xz-utils', usedBy: 'hypervisor tests' },
   // The PQC tests read exported public keys back with OpenSSL's DER parser (`openssl asn1parse`).
   { command: 'openssl', pkg: 'openssl', usedBy: 'hypervisor tests' },
+  // Virtual networks: bridges and taps (ip), the service's nftables table (nft), and one dnsmasq
+  // per network for DHCP and DNS (dnsmasq-base: the binary without Debian's system-wide service).
+  { command: 'ip', pkg: 'iproute2', usedBy: 'hypervisor (networks)' },
+  { command: 'nft', pkg: 'nftables', usedBy: 'hypervisor (networks)' },
+  { command: 'dnsmasq', pkg: 'dnsmasq-base', usedBy: 'hypervisor (networks)' },
   { command: 'verilator', pkg: 'verilator', usedBy: 'verification' },
   { command: 'iverilog', pkg: 'iverilog', usedBy: 'verification' },
   { command: 'yosys', pkg: 'yosys', usedBy: 'verification' },
