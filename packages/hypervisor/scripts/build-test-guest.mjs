@@ -1,7 +1,8 @@
 // Builds the tiny guest the hypervisor's tests boot under QEMU: Debian's stock kernel and an
 // initramfs holding busybox-static, whose /init prints a marker line on the serial console and
-// powers the machine off when the ACPI power button is pressed. Plain Node with no npm
-// dependency; the only download is the kernel package, from Debian's mirrors through apt.
+// powers the machine off when the ACPI power button is pressed; with `NET.word` on its command
+// line it also takes an address by DHCP on eth0 and serves a marker over HTTP. Plain Node with no
+// npm dependency; the only download is the kernel package, from Debian's mirrors through apt.
 //
 //   node packages/hypervisor/scripts/build-test-guest.mjs          build unless already built
 //   node packages/hypervisor/scripts/build-test-guest.mjs --force  build again
@@ -36,6 +37,21 @@ export const CMDLINE = 'console=ttyS0 quiet';
  */
 export const ACTIONS = { panic: 'hv-test-panic', powerOff: 'hv-test-poweroff', tick: 'hv-test-tick' };
 export const TICK = 'HV-TEST-GUEST-TICK';
+/**
+ * Networking, off unless `word` is on the command line (so guests without a NIC boot as fast as
+ * ever). Then, beside whatever else it does, the guest brings eth0 up and asks for a lease with
+ * busybox udhcpc (sending the hostname given as `hostnameWord` + NAME, if any), prints
+ * `address` and its IPv4 address (or `address` FAILED), pings the gateway the lease named and
+ * prints `gateway` ok or fail, and serves `http` followed by its hostname and address as
+ * /index.html with busybox httpd on port 80.
+ */
+export const NET = {
+  word: 'hv-test-net',
+  hostnameWord: 'hv-test-hostname=',
+  address: 'HV-TEST-GUEST-NET',
+  gateway: 'HV-TEST-GUEST-GATEWAY',
+  http: 'HV-TEST-GUEST-HTTP',
+};
 const META_PACKAGE = 'linux-image-amd64';
 const BUSYBOX = '/bin/busybox';
 /**
@@ -50,7 +66,36 @@ const DRIVERS = [
   { option: 'CONFIG_VIRTIO_BLK', module: 'virtio_blk' },
   // QEMU's pvpanic device, through which a guest panic reaches QEMU (the crash tests use it).
   { option: 'CONFIG_PVPANIC_MMIO', module: 'pvpanic_mmio' },
+  // A NIC (virtio-net-pci; Debian's module needs net_failover and failover), and the packet
+  // sockets udhcpc sends its first DHCP messages through.
+  { option: 'CONFIG_VIRTIO_NET', module: 'virtio_net' },
+  { option: 'CONFIG_PACKET', module: 'af_packet' },
 ];
+
+/**
+ * udhcpc's hook, as busybox's examples/udhcp/simple.script: $1 is what happened, the lease comes
+ * in the environment ($ip, $mask as a prefix length, $router, $dns, $domain, $hostname).
+ */
+const UDHCPC_SCRIPT = `#!/bin/sh
+case "$1" in
+  deconfig)
+    ip -4 addr flush dev "$interface"
+    ip link set "$interface" up
+    ;;
+  bound|renew)
+    ip -4 addr flush dev "$interface"
+    ip addr add "$ip/$mask" dev "$interface"
+    ip route del default 2>/dev/null
+    for gateway in $router; do ip route add default via "$gateway" dev "$interface"; break; done
+    : > /etc/resolv.conf
+    [ -n "$domain" ] && echo "search $domain" >> /etc/resolv.conf
+    for server in $dns; do echo "nameserver $server" >> /etc/resolv.conf; done
+    [ -n "$hostname" ] && hostname "$hostname"
+    echo "$ip $router" > /tmp/lease
+    ;;
+esac
+exit 0
+`;
 
 const INIT = `#!/bin/sh
 # PID 1 of the hypervisor test guest. It never exits: the kernel panics when PID 1 does.
@@ -76,6 +121,31 @@ if grep -qs 0x0002 /sys/bus/virtio/devices/*/device; then
   dd if=/dev/vda of=/dev/null bs=4096 count=16 2>/dev/null
 fi
 echo ${MARKER}
+net() {
+  ip link set lo up
+  for word in $(cat /proc/cmdline); do
+    case "$word" in ${NET.hostnameWord}*) hostname "\${word#${NET.hostnameWord}}" ;; esac
+  done
+  name=$(hostname)
+  set --
+  [ "$name" != "(none)" ] && set -- -x "hostname:$name"
+  # udhcpc goes to the background with the lease (to renew it) and fails after 60 tries unanswered.
+  if ! udhcpc -i eth0 -s /etc/udhcpc.script -t 60 -T 1 -A 1 -n "$@" >/dev/null 2>&1; then
+    echo "${NET.address} FAILED"
+    return
+  fi
+  read -r ip router < /tmp/lease
+  mkdir -p /www
+  echo "${NET.http} $(hostname) $ip" > /www/index.html
+  httpd -p 80 -h /www
+  echo "${NET.address} $ip"
+  if ping -c 3 -W 3 "$router" >/dev/null 2>&1; then
+    echo "${NET.gateway} ok"
+  else
+    echo "${NET.gateway} fail"
+  fi
+}
+case " $(cat /proc/cmdline) " in *" ${NET.word} "*) net & ;; esac
 case " $(cat /proc/cmdline) " in
   *" ${ACTIONS.panic} "*) echo c > /proc/sysrq-trigger ;;
   *" ${ACTIONS.powerOff} "*) poweroff -f ;;
@@ -211,14 +281,26 @@ const CHAR = 0o020600;
 
 function initramfs(busybox, modules) {
   const entries = [
-    ...['bin', 'sbin', 'usr', 'usr/bin', 'usr/sbin', 'dev', 'proc', 'sys', 'tmp', 'lib', 'lib/modules'].map(
-      (path) => ({ path, mode: DIR }),
-    ),
+    ...[
+      'bin',
+      'sbin',
+      'usr',
+      'usr/bin',
+      'usr/sbin',
+      'dev',
+      'proc',
+      'sys',
+      'tmp',
+      'etc',
+      'lib',
+      'lib/modules',
+    ].map((path) => ({ path, mode: DIR })),
     // The kernel opens /dev/console for init before any devtmpfs is mounted.
     { path: 'dev/console', mode: CHAR, rdev: [5, 1] },
     { path: 'bin/busybox', mode: EXEC, data: busybox },
     { path: 'bin/sh', mode: LINK, target: 'busybox' },
     { path: 'init', mode: EXEC, data: Buffer.from(INIT) },
+    { path: 'etc/udhcpc.script', mode: EXEC, data: Buffer.from(UDHCPC_SCRIPT) },
     { path: 'lib/modules/load-order', mode: FILE, data: Buffer.from(modules.map((m) => m.name).join('\n')) },
     ...modules.map((m) => ({ path: `lib/modules/${m.name}.ko`, mode: FILE, data: readFileSync(m.file) })),
   ];
@@ -234,6 +316,7 @@ function describe(dir, manifest) {
     marker: manifest.marker,
     actions: manifest.actions,
     tick: manifest.tick,
+    net: manifest.net,
   };
 }
 
@@ -283,7 +366,7 @@ function alive(pid) {
 
 /**
  * Builds the guest unless the cache holds it already; returns { dir, kernel, initrd, cmdline,
- * marker, actions }. Logs go through `log`.
+ * marker, actions, tick, net }. Logs go through `log`.
  */
 export function buildTestGuest(options = {}) {
   return withLock(() => build(options));
@@ -333,6 +416,7 @@ function build({ force = false, log = console.error }) {
       marker: MARKER,
       actions: ACTIONS,
       tick: TICK,
+      net: NET,
       recipe,
     };
     writeFileSync(join(out, 'guest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -3,7 +3,8 @@
  * kernel and a busybox initramfs) into packages/hypervisor/.cache/test-guest/ the first time.
  * Its /init prints `marker` on the serial console and powers off on the ACPI power button; with
  * one of `actions` on its command line it panics, powers itself off, or prints `tick` and a
- * counter every second (`HV-TEST-GUEST-TICK 1`, `... 2`), right after the marker.
+ * counter every second (`HV-TEST-GUEST-TICK 1`, `... 2`), right after the marker; with `net.word`
+ * it also takes a DHCP lease and serves HTTP (see `net`).
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,13 @@ export interface TestGuest {
   actions: { panic: string; powerOff: string; tick: string };
   /** What each line the `tick` action prints starts with, before its counter. */
   tick: string;
+  /**
+   * Networking, on with `word` on the command line: the guest takes a DHCP lease on eth0 (sending
+   * the hostname given as `hostnameWord` + NAME), prints `address` and its IPv4 address (or
+   * `address FAILED`), `gateway` and `ok` or `fail` once it pinged its gateway, and serves
+   * `http`, its hostname and address over HTTP on port 80.
+   */
+  net: { word: string; hostnameWord: string; address: string; gateway: string; http: string };
 }
 
 let built: Promise<TestGuest> | undefined;
