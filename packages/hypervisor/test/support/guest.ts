@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ServiceProcess } from '@lab/server-kit/testing';
+import type { ServiceProcess, ServiceProcessOptions } from '@lab/server-kit/testing';
 import { serveHypervisor } from './serve.js';
 import { promisify } from 'node:util';
 
@@ -73,6 +73,11 @@ export function serveQemu(
   dir: string,
   guest: TestGuest,
   extra: readonly string[] = [],
+  options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
-  return serveHypervisor(dir, ['--boot-dir', guest.dir, '--driver', 'qemu', '--accel', 'tcg', ...extra]);
+  return serveHypervisor(
+    dir,
+    ['--boot-dir', guest.dir, '--driver', 'qemu', '--accel', 'tcg', ...extra],
+    options,
+  );
 }

@@ -1,5 +1,5 @@
 export { isToolInstalled, requireTools, type ToolGate } from './tools.js';
-export { startServiceProcess, type ServiceProcess } from './service-process.js';
+export { startServiceProcess, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
 export { describeServeCommand, type ServeSuiteOptions } from './serve-suite.js';
 export { expectAppError, expectAppErrorAsync } from './app-errors.js';
 export {

@@ -15,12 +15,24 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+export interface ServiceProcessOptions {
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  /**
+   * A command the service runs under, e.g. `['ip', 'netns', 'exec', NS]` to start it inside a
+   * network namespace. It must exec the service in its own process (as `ip netns exec` does), so
+   * that signals sent to `child` reach the service.
+   */
+  prefix?: readonly string[];
+}
+
 export async function startServiceProcess(
   bin: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const [command, ...prefixArgs] = [...(options.prefix ?? []), process.execPath];
+  const child = spawn(command ?? process.execPath, [...prefixArgs, bin, ...args], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
