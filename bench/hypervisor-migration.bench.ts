@@ -135,6 +135,7 @@ const spec: LaunchSpec = {
   memoryBytes: MEMORY_MIB * MIB,
   disks: [],
   boot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: guest.cmdline },
+  nics: [],
 };
 
 // What runs, for the cleanup.

@@ -134,6 +134,7 @@ async function byHand(name: string): Promise<Timing> {
     memoryBytes: MEMORY_MIB * MIB,
     disks: [],
     boot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: guest.cmdline },
+    nics: [],
   };
   mkdirSync(files.dir, { recursive: true, mode: 0o700 });
   const args = qemuArguments(spec, 'tcg', files);

@@ -30,6 +30,7 @@ import { createSnapshotService, SnapshotSchema } from '../domain/snapshot-servic
 import { systemInfo } from '../domain/system-info.js';
 import { createSystemService } from '../domain/system-service.js';
 import { createVmService } from '../domain/vm-service.js';
+import { noNetworkPort } from '../domain/no-network-port.js';
 import { isActive } from '../domain/vm-states.js';
 import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
 import { imageInfo } from '../drivers/qemu-img.js';
@@ -147,6 +148,7 @@ export async function buildServer(
     vms: vmRepository,
     disks: diskRepository,
     driver,
+    network: noNetworkPort,
     operations,
     unitOfWork,
     host: hostLimits(),

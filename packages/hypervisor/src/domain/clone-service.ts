@@ -22,6 +22,11 @@
  * failed or was cancelled. A paused source stays paused. The new images are made under temporary
  * names and renamed into place in the transaction that records them with the new VM (events
  * `storage.created` and `vm.created` with `cloned_from`), so a failure leaves neither files nor rows.
+ *
+ * The clone's NICs are the source's on the same networks, but with neither the source's MACs nor
+ * its fixed addresses, which two VMs may not share on a network: each gets the MAC derived from
+ * the clone's own uuid, and an address from DHCP. They are checked before the copy and again
+ * when the clone is recorded.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
@@ -37,8 +42,8 @@ import { assertNotInUse } from './disk-service.js';
 import type { OperationHandle, OperationView } from './operations.js';
 import type { PoolService } from './pool-service.js';
 import { formatSize } from './units.js';
-import type { StorageDevice, VmDefinition } from './vm-definition.js';
-import type { VmService } from './vm-service.js';
+import type { NetworkDevice, StorageDevice, VmDefinition } from './vm-definition.js';
+import { networksOf, type VmService } from './vm-service.js';
 import { assertAllowed, isActive } from './vm-states.js';
 import { vmView, type VmView } from './vm-view.js';
 
@@ -48,6 +53,9 @@ export interface CloneRequest {
   /** A qcow2 overlay on each source image instead of a full copy. */
   linked?: boolean;
 }
+
+/** A clone request with its defaults, and the uuid the new VM will have. */
+type NewClone = Required<CloneRequest> & { uuid: string };
 
 export interface CloneServiceOptions {
   vms: VmService;
@@ -158,7 +166,7 @@ export function createCloneService(options: CloneServiceOptions) {
   }
 
   /** The refusals before anything is made, and the plan of each new image. */
-  async function prepare(vm: VmRecord, request: Required<CloneRequest>): Promise<Plan[]> {
+  async function prepare(vm: VmRecord, request: NewClone): Promise<Plan[]> {
     assertAllowed('clone', vm);
     if (request.linked && isActive(vm.state)) {
       throw HvErrors.vmInvalidState({
@@ -169,6 +177,7 @@ export function createCloneService(options: CloneServiceOptions) {
       });
     }
     if (vmRepository.find(request.name) !== undefined) throw HvErrors.vmAlreadyExists({ name: request.name });
+    clonedNics(vm, request);
     return plan(vm, request.name, request.linked);
   }
 
@@ -188,7 +197,14 @@ export function createCloneService(options: CloneServiceOptions) {
     return release;
   }
 
-  function clonedDefinition(vm: VmRecord, plans: readonly Plan[]): VmDefinition {
+  /** The source's NICs for the clone: the same networks, the clone's own MACs, no fixed address. */
+  const clonedNics = (vm: VmRecord, request: NewClone): NetworkDevice[] =>
+    vms.resolveNics(
+      request,
+      vm.definition.devices.network.map(({ type, network }) => ({ type, network })),
+    );
+
+  function clonedDefinition(vm: VmRecord, request: NewClone, plans: readonly Plan[]): VmDefinition {
     const storage = vm.definition.devices.storage.map((device, index): StorageDevice => {
       const p = plans[index]!;
       return {
@@ -197,13 +213,13 @@ export function createCloneService(options: CloneServiceOptions) {
         ...(device.format === undefined ? {} : { format: p.format }),
       };
     });
-    return { ...vm.definition, devices: { ...vm.definition.devices, storage } };
+    return { ...vm.definition, devices: { storage, network: clonedNics(vm, request) } };
   }
 
   /** The new images and the new VM, whole, with their events and the request's audit row. */
   function record(
     vm: VmRecord,
-    request: Required<CloneRequest>,
+    request: NewClone,
     plans: readonly Plan[],
     context: AuditContext | null,
   ): VmRecord {
@@ -223,9 +239,9 @@ export function createCloneService(options: CloneServiceOptions) {
         const clone = newVmRecord(
           {
             name: request.name,
-            uuid: randomUUID(),
+            uuid: request.uuid,
             state: 'CREATED',
-            definition: clonedDefinition(vm, plans),
+            definition: clonedDefinition(vm, request, plans),
           },
           tx.at,
         );
@@ -269,14 +285,16 @@ export function createCloneService(options: CloneServiceOptions) {
      * `vm.clone` operation whose result is the new VM; see the module's comment.
      */
     async clone(source: string, input: CloneRequest, context: AuditContext): Promise<CloneAnswer> {
-      const request = { name: input.name, linked: input.linked ?? false };
+      const request: NewClone = { name: input.name, linked: input.linked ?? false, uuid: randomUUID() };
       if (request.linked) {
         const vm = await vms.exclusive(source, async (vm) => {
           const plans = await prepare(vm, request);
           const release = claim(plans);
           try {
             await overlay(plans);
-            return record(vm, request, plans, { ...context, status: 201 });
+            const clone = record(vm, request, plans, { ...context, status: 201 });
+            await vms.nicsChanged(networksOf(clone.definition));
+            return clone;
           } finally {
             release();
           }
@@ -293,7 +311,9 @@ export function createCloneService(options: CloneServiceOptions) {
             // A cancel that came while the guest was resumed still wins: nothing is recorded.
             op.signal.throwIfAborted();
             // The operation's own audit row is the 202's.
-            return vmView(record(vm, request, plans, null));
+            const clone = record(vm, request, plans, null);
+            await vms.nicsChanged(networksOf(clone.definition));
+            return vmView(clone);
           },
         };
       });

@@ -60,7 +60,7 @@ import {
   RESOURCE_NAME_PATTERN,
   type VmDefinition,
 } from './vm-definition.js';
-import type { VmService } from './vm-service.js';
+import { networksOf, type VmService } from './vm-service.js';
 import { assertAllowed } from './vm-states.js';
 
 /** How long the source waits, after QEMU completed, for the destination to show the VM running. */
@@ -217,12 +217,13 @@ export function createMigrationService(options: MigrationServiceOptions) {
   }
 
   /** Removes a VM that leaves this host (or never came), with the images only it needed. */
-  function discard(
+  /** The VM leaves this host, its QEMU gone: the record, the images no one else needs, its taps. */
+  async function discard(
     vm: VmRecord,
     event: string,
     data: { reason: string } & Record<string, unknown>,
     context: AuditContext | null,
-  ) {
+  ): Promise<void> {
     const images = chainOf(vm.definition, true).map((d) => d.name);
     unitOfWork((tx) => {
       vmRepository.remove(vm.name);
@@ -230,6 +231,8 @@ export function createMigrationService(options: MigrationServiceOptions) {
       tx.emit(event, { vm: vm.name, uuid: vm.uuid, ...data, timestamp: tx.at });
       tx.audit(context);
     });
+    await vms.processEnded(vm, vm.definition.devices.network);
+    await vms.nicsChanged(networksOf(vm.definition));
   }
 
   /** Runs `work` under the VM's lock; nothing when the VM is gone meanwhile (deleted with force). */
@@ -304,6 +307,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
       if (vm.state !== 'MIGRATING') return;
       const found = await driver.attach(name, vm.uuid);
       if (found.status === 'gone') {
+        await vms.processEnded(vm, vm.definition.devices.network);
         vms.recordState(vm, 'CRASHED', null, {
           runtime: null,
           lastError: found.reason,
@@ -356,7 +360,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
       } catch (error) {
         logger.warn({ err: error, vm: name }, 'stopping the migrated VM here failed');
       }
-      discard(
+      await discard(
         vm,
         'vm.migrated',
         { destination: peer.url, reason: `migrated to ${peer.url}`, ...result },
@@ -535,7 +539,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
           reason: 'the incoming live migration completed',
         });
       } else {
-        discard(vm, 'vm.deleted', { reason: `the incoming live migration failed: ${ended}` }, null);
+        await discard(vm, 'vm.deleted', { reason: `the incoming live migration failed: ${ended}` }, null);
       }
     });
   }
@@ -632,10 +636,14 @@ export function createMigrationService(options: MigrationServiceOptions) {
     ): Promise<{ vm: VmRecord; uri: string; port: number }> {
       if (vmRepository.find(name) !== undefined) throw HvErrors.vmAlreadyExists({ name });
       const poolOfPath = checkStorage(body);
+      // The NICs keep the source's MACs and addresses; this host's networks must take them.
       const definition: VmDefinition = {
         cpu: body.definition.cpu,
         memory: body.definition.memory,
-        devices: body.definition.devices,
+        devices: {
+          storage: body.definition.devices.storage,
+          network: vms.resolveNics({ name, uuid: body.uuid }, body.definition.devices.network),
+        },
         boot: body.definition.boot,
       };
       unitOfWork((tx) => {
@@ -646,9 +654,12 @@ export function createMigrationService(options: MigrationServiceOptions) {
         tx.emit('vm.incoming', { vm: name, uuid: body.uuid, timestamp: tx.at });
         tx.audit(context);
       });
+      await vms.nicsChanged(networksOf(definition));
       try {
         return await vms.exclusive(name, async (vm) => {
-          const runtime = await driver.start({ ...vms.launchSpec(vm), incoming: true });
+          const runtime = await vms.launch(vm, vms.launchSpec(vm), vm.definition.devices.network, {
+            incoming: true,
+          });
           try {
             const { uri, port } = await driver.migration.listen(name, options.listenHost);
             vmRepository.setRuntime(name, { driver: driver.name, ...runtime });
@@ -661,7 +672,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
       } catch (error) {
         await ifStillThere(name, async (vm) => {
           if (vm.state === 'INCOMING')
-            discard(
+            await discard(
               vm,
               'vm.deleted',
               { reason: `preparing the incoming migration failed: ${(error as Error).message}` },
@@ -686,7 +697,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
         await driver.stop(name, { force: true, timeoutMs: 0 }).catch((error: unknown) => {
           logger.warn({ err: error, vm: name }, 'stopping the incoming QEMU failed; it may have exited');
         });
-        discard(
+        await discard(
           vm,
           'vm.deleted',
           { reason: 'the incoming live migration was aborted by its source' },
@@ -715,7 +726,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
               return;
             }
             if (found.status === 'paused') await driver.stop(current.name, { force: true, timeoutMs: 0 });
-            discard(
+            await discard(
               current,
               'vm.deleted',
               { reason: 'the service restarted during the incoming live migration' },
@@ -724,6 +735,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
             return;
           }
           if (found.status === 'gone') {
+            await vms.processEnded(current, current.definition.devices.network);
             vms.recordState(current, 'CRASHED', null, {
               runtime: null,
               lastError: found.reason,

@@ -47,7 +47,7 @@ import type { DiskClaims } from './disk-claims.js';
 import type { OperationView } from './operations.js';
 import { parseSize } from './units.js';
 import { BootSchema, DevicesSchema, VM_STATES, type VmDefinition, type VmState } from './vm-definition.js';
-import type { VmService } from './vm-service.js';
+import { networksOf, type VmService } from './vm-service.js';
 import { vmView, type VmView } from './vm-view.js';
 import { assertNotBacking } from './backing.js';
 
@@ -429,7 +429,9 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
         await onImages(images, () =>
           act(vm.name, 'restore', () => driver.snapshots.load(target(vm, images), snapshot.name)),
         );
-        return recordRestore(vm, snapshot, vm.state, context, null);
+        const restored = recordRestore(vm, snapshot, vm.state, context, null);
+        await vms.nicsChanged(networksOf(vm.definition, snapshot.definition));
+        return restored;
       };
     }
     let spec;
@@ -447,7 +449,9 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
       let info;
       try {
         info = await act(vm.name, 'restore', () =>
-          driver.start({ ...spec, restore: { tag: snapshot.name, paused: to === 'PAUSED' } }),
+          vms.launch(vm, spec, snapshot.definition.devices.network, {
+            restore: { tag: snapshot.name, paused: to === 'PAUSED' },
+          }),
         );
       } catch (error) {
         unitOfWork((tx) =>
@@ -455,7 +459,9 @@ export function createSnapshotService(options: SnapshotServiceOptions) {
         );
         throw error;
       }
-      return recordRestore(vm, snapshot, to, context, { driver: driver.name, ...info });
+      const restored = recordRestore(vm, snapshot, to, context, { driver: driver.name, ...info });
+      await vms.nicsChanged(networksOf(vm.definition, snapshot.definition));
+      return restored;
     };
   }
 

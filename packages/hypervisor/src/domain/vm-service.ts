@@ -13,6 +13,12 @@
  * VM_BUSY, naming the operation, as Incus refuses an instance another operation holds, rather
  * than left waiting.
  * A forced stop or delete takes over from a graceful stop under way: it cancels it first.
+ *
+ * NICs: the network core (the `network` port) checks and completes them (a MAC derived from the
+ * uuid) before a definition is stored, and hears of every stored change after its commit
+ * (`nicsChanged`, for its DHCP reservations). Every launch of QEMU goes through `launch`: the taps
+ * are made first and removed again when QEMU does not start; `processEnded` removes them once the
+ * process is gone, however it went (stop, power-off, crash, migration away, found gone at start).
  */
 import { randomUUID } from 'node:crypto';
 import { createKeyedMutex, type Logger } from '@lab/server-kit';
@@ -27,9 +33,10 @@ import type { DriverEvent, RuntimeInfo, StopOptions, UsageSample, VmDriver } fro
 import type { HostLimits } from './host.js';
 import type { OperationHandle, Operations, OperationView } from './operations.js';
 import { formatSize } from './units.js';
-import type { VmCreate, VmDefinition, VmPatch, VmState } from './vm-definition.js';
+import type { NetworkDevice, VmCreate, VmDefinition, VmPatch, VmState } from './vm-definition.js';
+import type { VmIdentity, VmNetworkPort } from './vm-network-port.js';
 import { assertAllowed, isActive } from './vm-states.js';
-import { resolveLaunch, type DefinitionContext } from './vm-validation.js';
+import { resolveLaunch, type DefinitionContext, type ResolvedLaunch } from './vm-validation.js';
 import { vmView, type VmView } from './vm-view.js';
 
 /** Shortest interval between the two samples a rate is computed from. */
@@ -62,6 +69,8 @@ export interface VmServiceOptions {
   vms: VmRepository;
   disks: DiskRepository;
   driver: VmDriver;
+  /** The network core, as far as VMs need it: NICs checked, completed, plugged and unplugged. */
+  network: VmNetworkPort;
   operations: Operations;
   unitOfWork: UnitOfWork;
   host: HostLimits;
@@ -92,8 +101,15 @@ function processDeath(error: unknown): string | undefined {
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
+const nicsOf = (definition: VmDefinition): NetworkDevice[] => definition.devices.network;
+
+/** The networks the NICs of these definitions are on, each once. */
+export const networksOf = (...definitions: VmDefinition[]): string[] => [
+  ...new Set(definitions.flatMap((d) => nicsOf(d).map((nic) => nic.network))),
+];
+
 export function createVmService(options: VmServiceOptions) {
-  const { vms, driver, operations, unitOfWork, logger } = options;
+  const { vms, driver, network, operations, unitOfWork, logger } = options;
   const withLock = createKeyedMutex();
   /** VMs an operation holds, with its kind and id. */
   const holders = new Map<string, { kind: string; operation: string }>();
@@ -114,6 +130,57 @@ export function createVmService(options: VmServiceOptions) {
   }
 
   const runtimeOf = (info: RuntimeInfo): VmRuntime => ({ driver: driver.name, ...info });
+
+  /** Checks and completes NICs (a MAC for each) through the network core; none asks nothing. */
+  const resolveNics = (vm: VmIdentity, nics: readonly NetworkDevice[]): NetworkDevice[] =>
+    nics.length === 0 ? [] : network.resolveNics(vm, nics);
+
+  /**
+   * After a commit that changed which NICs are on these networks: the network core re-applies its
+   * reservations. The change is recorded already; a failure is logged, not the request's.
+   */
+  async function nicsChanged(networks: readonly string[]): Promise<void> {
+    if (networks.length === 0) return;
+    try {
+      await network.nicsChanged(networks);
+    } catch (error) {
+      logger.error({ err: error, networks }, 'the network core could not apply a change of NICs');
+    }
+  }
+
+  /**
+   * Launches QEMU for the VM: its taps first (QEMU opens them by name), then the driver; when
+   * QEMU does not start, its taps go again. The caller holds the VM's lock.
+   */
+  async function launch(
+    vm: VmIdentity,
+    spec: ResolvedLaunch,
+    nics: readonly NetworkDevice[],
+    extra: { restore?: { tag: string; paused: boolean }; incoming?: boolean } = {},
+  ): Promise<RuntimeInfo> {
+    const attachments = nics.length === 0 ? [] : await network.plug(vm, nics);
+    try {
+      return await driver.start({
+        ...spec,
+        ...extra,
+        nics: attachments.map(({ tap, mac }) => ({ tap, mac })),
+      });
+    } catch (error) {
+      // A QEMU of this VM that runs already keeps its taps.
+      if (!HvErrors.vmAlreadyRunning.is(error)) await processEnded(vm, nics);
+      throw error;
+    }
+  }
+
+  /** The VM's QEMU is gone: its taps go. Never throws: a tap left over is logged, and replaced at the next plug. */
+  async function processEnded(vm: VmIdentity, nics: readonly NetworkDevice[]): Promise<void> {
+    if (nics.length === 0) return;
+    try {
+      await network.unplug(vm, nics);
+    } catch (error) {
+      logger.error({ err: error, vm: vm.name }, "removing the VM's taps failed");
+    }
+  }
 
   /** Records a state change with its event and audit row; the caller holds the VM's lock. */
   function changeState(
@@ -252,6 +319,7 @@ export function createVmService(options: VmServiceOptions) {
     const { graceful } = await act(vm, 'stop', () =>
       driver.stop(vm.name, { force, timeoutMs: options.stopTimeoutMs, ...hooks }),
     );
+    await processEnded(vm, nicsOf(vm.definition));
     const reason = force
       ? 'stopped at once (force)'
       : graceful
@@ -311,11 +379,16 @@ export function createVmService(options: VmServiceOptions) {
           if (isActive(vm.state)) recordAction(vm, 'vm.reset', null, { guest: event.guest });
           return;
         case 'powered_off':
-          if (isActive(vm.state))
+          if (isActive(vm.state)) {
+            await processEnded(vm, nicsOf(vm.definition));
             changeState(vm, 'STOPPED', null, { runtime: null, reason: 'the guest powered off' });
+          }
           return;
         case 'crashed':
-          if (isActive(vm.state)) markCrashed(vm, event.reason);
+          if (isActive(vm.state)) {
+            await processEnded(vm, nicsOf(vm.definition));
+            markCrashed(vm, event.reason);
+          }
           return;
       }
     });
@@ -344,21 +417,29 @@ export function createVmService(options: VmServiceOptions) {
     /** The launch of a VM's definition, resolved: absolute disk paths, boot files, bytes. */
     launchSpec: (vm: VmRecord) => resolveLaunch(vm, vm.definition, definitionContext),
 
+    launch,
+    processEnded,
+    resolveNics,
+    nicsChanged,
+
     list: (): VmRecord[] => vms.list(),
 
     get: (name: string): VmRecord => load(name),
 
     create: (input: VmCreate, context: AuditContext | null): Promise<VmRecord> =>
       withLock(input.name, async () => {
+        const uuid = randomUUID();
         const definition: VmDefinition = {
           cpu: input.cpu,
           memory: input.memory,
-          devices: { storage: input.devices?.storage ?? [], network: input.devices?.network ?? [] },
+          devices: {
+            storage: input.devices?.storage ?? [],
+            network: resolveNics({ name: input.name, uuid }, input.devices?.network ?? []),
+          },
           boot: input.boot ?? null,
         };
-        const uuid = randomUUID();
         resolveLaunch({ name: input.name, uuid }, definition, definitionContext);
-        return unitOfWork((tx) => {
+        const created = unitOfWork((tx) => {
           const inserted = vms.insert(
             newVmRecord({ name: input.name, uuid, state: 'CREATED', definition }, tx.at),
           );
@@ -367,6 +448,8 @@ export function createVmService(options: VmServiceOptions) {
           tx.audit(context);
           return load(input.name);
         });
+        await nicsChanged(networksOf(definition));
+        return created;
       }),
 
     update: (name: string, patch: VmPatch, context: AuditContext | null): Promise<VmRecord> =>
@@ -379,17 +462,22 @@ export function createVmService(options: VmServiceOptions) {
           memory: patch.memory ?? current.memory,
           devices: {
             storage: patch.devices?.storage ?? current.devices.storage,
-            network: patch.devices?.network ?? current.devices.network,
+            network:
+              patch.devices?.network === undefined
+                ? current.devices.network
+                : resolveNics(vm, patch.devices.network),
           },
           boot: patch.boot === undefined ? current.boot : patch.boot,
         };
         resolveLaunch(vm, definition, definitionContext);
-        return unitOfWork((tx) => {
+        const updated = unitOfWork((tx) => {
           vms.updateDefinition(name, vm.state, definition, tx.at);
           tx.emit('vm.updated', { vm: name, timestamp: tx.at, fields: Object.keys(patch) });
           tx.audit(context);
           return load(name);
         });
+        if (patch.devices?.network !== undefined) await nicsChanged(networksOf(current, definition));
+        return updated;
       }),
 
     remove: async (name: string, force: boolean, context: AuditContext | null): Promise<VmRecord> => {
@@ -397,9 +485,12 @@ export function createVmService(options: VmServiceOptions) {
       return requestLock(name, async () => {
         const vm = load(name);
         if (!(force && isActive(vm.state))) assertAllowed('delete', vm);
-        if (isActive(vm.state)) await act(vm, 'stop', () => driver.stop(name, { force: true, timeoutMs: 0 }));
+        if (isActive(vm.state)) {
+          await act(vm, 'stop', () => driver.stop(name, { force: true, timeoutMs: 0 }));
+          await processEnded(vm, nicsOf(vm.definition));
+        }
         lastSample.delete(name);
-        return unitOfWork((tx) => {
+        const removed = unitOfWork((tx) => {
           vms.remove(name);
           if (isActive(vm.state)) {
             tx.emit('vm.state_changed', {
@@ -414,6 +505,8 @@ export function createVmService(options: VmServiceOptions) {
           tx.audit(context);
           return vm;
         });
+        await nicsChanged(networksOf(vm.definition));
+        return removed;
       });
     },
 
@@ -424,7 +517,7 @@ export function createVmService(options: VmServiceOptions) {
         const spec = resolveLaunch(vm, vm.definition, definitionContext);
         let info: RuntimeInfo;
         try {
-          info = await act(vm, 'start', () => driver.start(spec));
+          info = await act(vm, 'start', () => launch(vm, spec, nicsOf(vm.definition)));
         } catch (error) {
           // A QEMU that died while starting (an abort, a KVM failure) leaves the VM CRASHED with
           // QEMU's own words; a start refused before any process ran only records why.
@@ -534,6 +627,8 @@ export function createVmService(options: VmServiceOptions) {
         await withLock(vm.name, async () => {
           const found = await driver.attach(vm.name, vm.uuid);
           if (found.status === 'gone') {
+            // Taps a process left, whether it ended while the service was away or never started.
+            await processEnded(vm, nicsOf(vm.definition));
             if (isActive(vm.state)) markCrashed(vm, found.reason);
             return;
           }

@@ -3,6 +3,8 @@
  * memory), the store (disk images that exist, in the stated format) and the filesystem (boot
  * files inside the boot directory). Each failure names its field. An image that a linked clone
  * backs onto is read by that clone and may not be attached to a VM, which would write to it.
+ * NICs are the network core's to check (VmNetworkPort.resolveNics, when a definition is stored)
+ * and to make real (plug, at launch): the resolved launch leaves them out.
  */
 import { invalidField } from '../errors.js';
 import type { DiskRecord } from '../store/disks.js';
@@ -41,12 +43,15 @@ function memoryBytes(definition: VmDefinition, host: HostLimits): number {
   return bytes;
 }
 
-/** Checks the definition and resolves it into what a driver launches. */
+/** A launch before its NICs are plugged: the VM core adds their taps (vm-service.ts `launch`). */
+export type ResolvedLaunch = Omit<LaunchSpec, 'nics'>;
+
+/** Checks the definition and resolves it into what a driver launches, but for the NICs. */
 export function resolveLaunch(
   identity: { name: string; uuid: string },
   definition: VmDefinition,
   context: DefinitionContext,
-): LaunchSpec {
+): ResolvedLaunch {
   const { host } = context;
   if (definition.cpu.count > host.threads) {
     throw invalidField(
@@ -84,10 +89,6 @@ export function resolveLaunch(
   const repeated = names.find((n, i) => names.indexOf(n) !== i);
   if (repeated !== undefined)
     throw invalidField('devices.storage', `disk image '${repeated}' is attached twice`);
-  definition.devices.network.forEach((device, i) => {
-    // Virtual networks are a later part of this service; until then no name resolves.
-    throw invalidField(`devices.network.${i}.network`, `network '${device.network}' does not exist`);
-  });
   const { boot } = definition;
   if (boot === null && disks.length === 0) {
     throw invalidField('boot', 'a VM needs a disk to boot from, or boot.kernel for a direct kernel boot');

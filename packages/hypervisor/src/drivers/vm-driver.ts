@@ -10,6 +10,12 @@ import type { SnapshotDriver } from './snapshot-driver.js';
 export type DriverName = 'qemu' | 'simulated';
 export type Accelerator = 'kvm' | 'tcg' | 'none';
 
+/** One NIC as a driver launches it: QEMU opens the tap by its name. */
+export interface LaunchNic {
+  tap: string;
+  mac: string;
+}
+
 /** Everything needed to launch a VM, resolved: absolute paths, bytes. */
 export interface LaunchSpec {
   name: string;
@@ -19,6 +25,11 @@ export interface LaunchSpec {
   disks: readonly { path: string; format: 'qcow2' | 'raw' }[];
   /** Direct kernel boot; null boots from the first disk through the firmware. */
   boot: { kernel: string; initrd?: string; cmdline?: string } | null;
+  /**
+   * The VM's NICs, in the order of its definition: each a tap the network core made on its
+   * network's bridge before the launch (VmNetworkPort.plug), and the MAC the guest sees.
+   */
+  nics: readonly LaunchNic[];
   /**
    * Start from an internal snapshot holding memory (QEMU `-loadvm`) instead of booting: the guest
    * goes on from that moment, running, or paused when `paused`.

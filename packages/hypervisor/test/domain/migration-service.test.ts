@@ -41,6 +41,7 @@ function setUp(options: { answer?: Answer; listen?: boolean; snapshots?: number 
         memoryBytes: 8 << 20,
         disks: [],
         boot: null,
+        nics: [],
         incoming: true,
       });
       return remote.migration.listen(vm, 'dest');

@@ -129,7 +129,7 @@ describe('the VM service', () => {
       details: { field: 'devices.storage.0.path' },
     });
     await expect(
-      refused({ devices: { network: [{ type: 'virtio-net', network: 'lan' }] } }),
+      refused({ devices: { network: [{ type: 'virtio-net', network: 'nowhere' }] } }),
     ).rejects.toMatchObject({
       details: { field: 'devices.network.0.network' },
     });

@@ -15,6 +15,7 @@ import { createOperationRepository } from '../../src/store/operations.js';
 import { createPoolRepository } from '../../src/store/pools.js';
 import { createUnitOfWork } from '../../src/store/unit-of-work.js';
 import { createVmRepository } from '../../src/store/vms.js';
+import { createFakeNetworkPort } from './fake-network-port.js';
 
 /** `driverDelayMs`: how long each action of the simulated driver takes (0 by default). */
 export function testCore(options: { driverDelayMs?: number } = {}) {
@@ -29,6 +30,8 @@ export function testCore(options: { driverDelayMs?: number } = {}) {
   const vmRepository = createVmRepository(db);
   const diskRepository = createDiskRepository(db);
   const driver = createSimulatedDriver({ delayMs: options.driverDelayMs ?? 0 });
+  // The network core's side of NICs, faked: networks `lan` and `dmz` exist.
+  const network = createFakeNetworkPort(['lan', 'dmz']);
   const pools = createPoolService({
     pools: createPoolRepository(db),
     disks: diskRepository,
@@ -45,6 +48,7 @@ export function testCore(options: { driverDelayMs?: number } = {}) {
     vms: vmRepository,
     disks: diskRepository,
     driver,
+    network,
     operations,
     unitOfWork,
     host: { threads: 4, memoryBytes: 8 * 1024 ** 3 },
@@ -54,7 +58,21 @@ export function testCore(options: { driverDelayMs?: number } = {}) {
     logger,
     sleep: async () => undefined,
   });
-  return { db, dir, events, audit, vms, driver, operations, vmRepository, diskRepository, pools, published };
+  return {
+    db,
+    dir,
+    events,
+    audit,
+    vms,
+    driver,
+    network,
+    operations,
+    unitOfWork,
+    vmRepository,
+    diskRepository,
+    pools,
+    published,
+  };
 }
 
 export const REQUEST: AuditContext = {

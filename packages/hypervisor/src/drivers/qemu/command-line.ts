@@ -8,6 +8,12 @@
  *
  * Disks are `-blockdev` in JSON form, so a path holding a comma needs no escaping; the few paths
  * that go into `key=value` options have their commas doubled, as QEMU's option parser reads them.
+ *
+ * A NIC is a tap the network core made on its network's bridge before the launch, opened by name
+ * (`ifname=`, `script=no,downscript=no`: QEMU runs no helper script and neither makes nor
+ * removes the tap), and a virtio-net-pci device with the NIC's MAC. vhost-net (the kernel moving
+ * the packets) is asked for only under KVM and when /dev/vhost-net can be opened: under TCG QEMU
+ * cannot give the kernel the guest's notifications and falls back to its own loop anyway.
  */
 import { MIB } from '../../domain/units.js';
 import type { LaunchSpec } from '../vm-driver.js';
@@ -24,7 +30,20 @@ export const diskNodeName = (index: number): string => `disk${index}`;
 /** The CPU model a guest gets: KVM passes the host CPU through; TCG emulates every feature it knows. */
 export const cpuModel = (accelerator: 'kvm' | 'tcg'): string => (accelerator === 'kvm' ? 'host' : 'max');
 
-export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', files: VmRunFiles): string[] {
+/** The netdev id of the VM's NIC at `index`. */
+export const nicNetdevId = (index: number): string => `net${index}`;
+
+export interface HostFeatures {
+  /** /dev/vhost-net can be opened by this process. */
+  vhostNet: boolean;
+}
+
+export function qemuArguments(
+  spec: LaunchSpec,
+  accelerator: 'kvm' | 'tcg',
+  files: VmRunFiles,
+  host: HostFeatures = { vhostNet: false },
+): string[] {
   const args = [
     '-nodefaults',
     '-no-user-config',
@@ -72,6 +91,16 @@ export function qemuArguments(spec: LaunchSpec, accelerator: 'kvm' | 'tcg', file
       }),
       '-device',
       `virtio-blk-pci,drive=${node},id=virtio-${node}${index === 0 ? ',bootindex=1' : ''}`,
+    );
+  });
+  const vhost = accelerator === 'kvm' && host.vhostNet;
+  spec.nics.forEach((nic, index) => {
+    const id = nicNetdevId(index);
+    args.push(
+      '-netdev',
+      `tap,id=${id},ifname=${nic.tap},script=no,downscript=no${vhost ? ',vhost=on' : ''}`,
+      '-device',
+      `virtio-net-pci,netdev=${id},id=nic${index},mac=${nic.mac}`,
     );
   });
   if (spec.boot !== null) {

@@ -14,6 +14,7 @@
  * `crashed` with QEMU's error text.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@lab/server-kit';
@@ -28,7 +29,7 @@ import type {
   UsageSample,
   VmDriver,
 } from '../vm-driver.js';
-import { qemuArguments } from './command-line.js';
+import { qemuArguments, type HostFeatures } from './command-line.js';
 import { QEMU_BINARY } from './host.js';
 import { processArguments, processGone, processUsage } from './process-info.js';
 import { connectQmp, type QmpClient, type QmpEvent } from './qmp-client.js';
@@ -67,6 +68,18 @@ const FIRMWARE_REBOOT_WINDOW_MS = 2_000;
 const POLL_MS = 25;
 /** QMP run states in which QEMU has stopped the guest for good: the VM is killed and reported crashed. */
 const STOPPED_ON_ERROR = new Set(['internal-error', 'guest-panicked']);
+
+const VHOST_NET = '/dev/vhost-net';
+
+/** Whether this process may open `path` for reading and writing (a device node). */
+function canOpen(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK | constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** How a process ended; both null when it was not this process's child (no exit status). */
 interface ProcessExit {
@@ -153,6 +166,7 @@ function childExit(child: ChildProcess): Promise<ProcessExit> {
 
 export function createQemuDriver(options: QemuDriverOptions): VmDriver {
   const { runDir, accelerator, logger } = options;
+  const host: HostFeatures = { vhostNet: accelerator === 'kvm' && canOpen(VHOST_NET) };
   const binary = options.qemuBinary ?? QEMU_BINARY;
   const vms = new Map<string, RunningVm>();
   const listeners: DriverEventListener[] = [];
@@ -375,7 +389,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
     const files = vmRunFiles(runDir, spec.name);
     await refuseIfRunning(spec, files);
     await prepareRunDir(files);
-    const args = qemuArguments(spec, accelerator, files);
+    const args = qemuArguments(spec, accelerator, files, host);
     const output = await open(files.qemuLog, 'w', 0o600);
     let child: ChildProcess;
     try {

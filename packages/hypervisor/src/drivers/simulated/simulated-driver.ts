@@ -35,12 +35,15 @@ export interface SimulatedDriver extends VmDriver {
   ignorePowerButton(vm: string): void;
   /** The VMs the driver runs and their states, for tests. */
   readonly running: ReadonlyMap<string, SimulatedState>;
+  /** What each VM was last started with (its NICs' taps and MACs among it), for tests. */
+  readonly launched: ReadonlyMap<string, LaunchSpec>;
 }
 
 const RUNTIME: RuntimeInfo = { pid: null, accelerator: 'none', files: {} };
 
 export function createSimulatedDriver(options: { delayMs?: number } = {}): SimulatedDriver {
   const vms = new Map<string, SimulatedState>();
+  const launched = new Map<string, LaunchSpec>();
   /** Guests that ignore the power button. */
   const deaf = new Set<string>();
   const listeners: DriverEventListener[] = [];
@@ -70,6 +73,7 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
     name: 'simulated',
     accelerator: 'none',
     running: vms,
+    launched,
 
     async start(spec: LaunchSpec) {
       if (spec.restore !== undefined) {
@@ -78,6 +82,7 @@ export function createSimulatedDriver(options: { delayMs?: number } = {}): Simul
       }
       await delay();
       migration.started(spec);
+      launched.set(spec.name, spec);
       // An incoming migration's VM waits stopped until the migration hands it over.
       vms.set(spec.name, spec.restore?.paused === true || spec.incoming === true ? 'paused' : 'running');
       return RUNTIME;

@@ -16,6 +16,7 @@ const spec: LaunchSpec = {
     { path: '/data/storage/scratch,1.img', format: 'raw' },
   ],
   boot: { kernel: '/boot/vmlinuz', initrd: '/boot/initrd.img', cmdline: 'console=ttyS0 root=/dev/vda' },
+  nics: [],
 };
 
 /** The value after each occurrence of `flag`. */
@@ -111,5 +112,46 @@ describe('qemuArguments', () => {
     );
     // -pidfile takes a bare path: no option parsing, no escaping.
     expect(values(odd, '-pidfile')).toEqual(['/run/a,b/vms/web1/qemu.pid']);
+  });
+
+  const nics = [
+    { tap: 'hvt-6f1c1b8e-0', mac: '52:54:00:12:34:56' },
+    { tap: 'hvt-6f1c1b8e-1', mac: '52:54:00:ab:cd:ef' },
+  ];
+
+  it('adds no NIC for a VM without one (-nodefaults: no default NIC either)', () => {
+    expect(args).not.toContain('-netdev');
+    expect(args).not.toContain('-net');
+    expect(values(args, '-device').filter((d) => d.startsWith('virtio-net'))).toEqual([]);
+  });
+
+  it("opens each NIC's tap by name, without helper scripts, on virtio-net-pci with its MAC", () => {
+    const withNics = qemuArguments({ ...spec, nics }, 'tcg', files);
+    expect(values(withNics, '-netdev')).toEqual([
+      'tap,id=net0,ifname=hvt-6f1c1b8e-0,script=no,downscript=no',
+      'tap,id=net1,ifname=hvt-6f1c1b8e-1,script=no,downscript=no',
+    ]);
+    expect(values(withNics, '-device').filter((d) => d.startsWith('virtio-net'))).toEqual([
+      'virtio-net-pci,netdev=net0,id=nic0,mac=52:54:00:12:34:56',
+      'virtio-net-pci,netdev=net1,id=nic1,mac=52:54:00:ab:cd:ef',
+    ]);
+    // Each -netdev comes before the -device that names it; both before the boot options and -S.
+    const netdev = withNics.indexOf('-netdev');
+    expect(withNics.indexOf('virtio-net-pci,netdev=net0,id=nic0,mac=52:54:00:12:34:56')).toBeGreaterThan(
+      netdev,
+    );
+    expect(withNics.indexOf('-kernel')).toBeGreaterThan(withNics.lastIndexOf('-device'));
+    expect(withNics.at(-1)).toBe('-S');
+  });
+
+  it('asks for vhost-net only under KVM with /dev/vhost-net usable', () => {
+    const netdevs = (accelerator: 'kvm' | 'tcg', vhostNet: boolean): string[] =>
+      values(qemuArguments({ ...spec, nics: nics.slice(0, 1) }, accelerator, files, { vhostNet }), '-netdev');
+    expect(netdevs('kvm', true)).toEqual([
+      'tap,id=net0,ifname=hvt-6f1c1b8e-0,script=no,downscript=no,vhost=on',
+    ]);
+    expect(netdevs('kvm', false)[0]).not.toContain('vhost');
+    expect(netdevs('tcg', true)[0]).not.toContain('vhost');
+    expect(netdevs('tcg', false)[0]).not.toContain('vhost');
   });
 });

@@ -81,6 +81,7 @@ describe.skipIf(gate.skip)(
         memoryBytes: 256 * MIB,
         disks: [{ path: disk, format: 'qcow2' }],
         boot: { kernel, initrd, cmdline },
+        nics: [],
       };
     });
 
@@ -254,6 +255,7 @@ describe.skipIf(kvm.skip)(`the QEMU driver with KVM${kvm.skip ? ` (skipped: ${kv
       memoryBytes: 256 * MIB,
       disks: [],
       boot: { kernel, initrd, cmdline },
+      nics: [],
     };
     const started = await qemu.start(spec).then(
       (runtime) => runtime,

@@ -156,6 +156,7 @@ describe('the command line of a start from a snapshot', () => {
     memoryBytes: 256 * MIB,
     disks: [{ path: '/img/root', format: 'qcow2' as const }],
     boot: null,
+    nics: [],
   };
 
   it('loads the snapshot with -loadvm, the CPUs still stopped (-S last)', () => {
