@@ -289,6 +289,84 @@ export const HvErrors = {
     'conflict',
     (p) => `VM '${p.vm}' cannot be migrated live: ${p.reason}`,
   ),
+  networkNotFound: defineError<{ name: string }>(
+    'NETWORK_NOT_FOUND',
+    'not_found',
+    (p) => `network '${p.name}' does not exist`,
+  ),
+  networkAlreadyExists: defineError<{ name: string }>(
+    'NETWORK_ALREADY_EXISTS',
+    'conflict',
+    (p) => `a network named '${p.name}' already exists`,
+  ),
+  /** The subnet overlaps another network's, or a route of the host (its traffic would go astray). */
+  networkOverlap: defineError<{ subnet: string; other: string }>(
+    'NETWORK_OVERLAP',
+    'conflict',
+    (p) => `subnet ${p.subnet} overlaps ${p.other}`,
+  ),
+  /** VMs have NICs on the network: it may not go, nor its subnet change under them. */
+  networkInUse: defineError<{ name: string; vms: string[]; action: string }>(
+    'NETWORK_IN_USE',
+    'conflict',
+    (p) =>
+      `cannot ${p.action} network '${p.name}': VM(s) ${p.vms.map((v) => `'${v}'`).join(', ')} have a NIC on it; ` +
+      'remove those NICs (or the VMs) first',
+  ),
+  /** The network driver cannot make networks on this host: what is missing is the reason. */
+  networkUnavailable: defineError<{ reason: string }>(
+    'NETWORK_UNAVAILABLE',
+    'unavailable',
+    (p) => `networks cannot be changed on this host: ${p.reason}`,
+  ),
+  /** A documented limit (networks, rules or forwards of a network) is reached. */
+  networkLimit: defineError<{ what: string; limit: number }>(
+    'NETWORK_LIMIT_REACHED',
+    'conflict',
+    (p) => `${p.what} has reached its limit of ${p.limit}`,
+  ),
+  /** The change is stored, but the kernel did not take it: the network's state says what is wrong. */
+  networkApplyFailed: defineError<{ name: string; reason: string }>(
+    'NETWORK_APPLY_FAILED',
+    'internal',
+    (p) =>
+      `the change is saved but network '${p.name}' could not be applied: ${p.reason}; the next change ` +
+      'or a restart of the service applies it again',
+  ),
+  ruleNotFound: defineError<{ network: string; id: string }>(
+    'RULE_NOT_FOUND',
+    'not_found',
+    (p) => `network '${p.network}' has no rule '${p.id}'`,
+  ),
+  forwardNotFound: defineError<{ network: string; id: string }>(
+    'FORWARD_NOT_FOUND',
+    'not_found',
+    (p) => `network '${p.network}' has no port forward '${p.id}'`,
+  ),
+  /** A forward of the same protocol and port on an overlapping address exists, on any network. */
+  forwardPortTaken: defineError<{ protocol: string; port: number; network: string; id: string }>(
+    'FORWARD_PORT_TAKEN',
+    'conflict',
+    (p) => `${p.protocol} port ${p.port} is already forwarded (forward '${p.id}' of network '${p.network}')`,
+  ),
+  /** The VM has no address on the network yet: neither a reserved `ip` nor a DHCP lease. */
+  forwardNoAddress: defineError<{ vm: string; network: string }>(
+    'FORWARD_NO_ADDRESS',
+    'conflict',
+    (p) =>
+      `VM '${p.vm}' has no reserved or leased address on network '${p.network}': give its NIC an \`ip\`, ` +
+      'or start it and wait for its DHCP lease',
+  ),
+  macInUse: defineError<{ mac: string; network: string; vm: string }>(
+    'MAC_ADDRESS_IN_USE',
+    'conflict',
+    (p) => `MAC address ${p.mac} is taken on network '${p.network}' by VM '${p.vm}'`,
+  ),
+  ipInUse: defineError<{ ip: string; network: string; vm: string }>(
+    'IP_ADDRESS_IN_USE',
+    'conflict',
+    (p) => `address ${p.ip} is reserved on network '${p.network}' by VM '${p.vm}'`,
+  ),
 };
 
 /** A 400 `VALIDATION_ERROR` naming the offending field, for checks a JSON Schema cannot express. */

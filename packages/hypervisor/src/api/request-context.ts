@@ -19,7 +19,12 @@ export function transportOf(request: FastifyRequest): 'tcp' | 'socket' {
 }
 
 /** Collections whose items the audit names by their own kind. */
-const KINDS: Record<string, string> = { vms: 'vm', tokens: 'token', 'pqc/keys': 'pqc-key' };
+const KINDS: Record<string, string> = {
+  vms: 'vm',
+  tokens: 'token',
+  networks: 'network',
+  'pqc/keys': 'pqc-key',
+};
 
 /**
  * `/api/v1/vms/web1/start` → `vm/web1`, `/api/v1/pqc/keys/k1/rotate` → `pqc-key/k1`; other paths

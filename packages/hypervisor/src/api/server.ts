@@ -23,6 +23,8 @@ import { createDiskService } from '../domain/disk-service.js';
 import { hostLimits } from '../domain/host.js';
 import { createKeyService } from '../domain/key-service.js';
 import { createMigrationService } from '../domain/migration-service.js';
+import { NETWORK_SCHEMAS } from '../domain/network-definition.js';
+import { createNetworkService } from '../domain/network-service.js';
 import { createOperations, OperationSchema } from '../domain/operations.js';
 import { createPoolService, PoolSchema } from '../domain/pool-service.js';
 import { createPqcService } from '../domain/pqc-service.js';
@@ -30,10 +32,12 @@ import { createSnapshotService, SnapshotSchema } from '../domain/snapshot-servic
 import { systemInfo } from '../domain/system-info.js';
 import { createSystemService } from '../domain/system-service.js';
 import { createVmService } from '../domain/vm-service.js';
-import { noNetworkPort } from '../domain/no-network-port.js';
 import { isActive } from '../domain/vm-states.js';
 import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
 import { imageInfo } from '../drivers/qemu-img.js';
+import { readHostRoutes } from '../drivers/network/host-routes.js';
+import type { NetworkDriver } from '../drivers/network/network-driver.js';
+import { selectNetworkDriver } from '../drivers/network/select-network.js';
 import { givenDriver, selectDriver } from '../drivers/select.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import { createCryptoPool } from '../pqc/crypto-pool.js';
@@ -44,6 +48,7 @@ import { createDiskRepository } from '../store/disks.js';
 import { createEventLog } from '../store/events.js';
 import { createOperationRepository } from '../store/operations.js';
 import { createPoolRepository } from '../store/pools.js';
+import { createNetworkRepository } from '../store/networks.js';
 import { createKeyRepository } from '../store/pqc-keys.js';
 import { createSnapshotRepository } from '../store/snapshots.js';
 import { createUnitOfWork } from '../store/unit-of-work.js';
@@ -53,6 +58,7 @@ import { auditFailures, authenticator } from './access.js';
 import { cloneRoutes } from './clone-routes.js';
 import { eventRoutes } from './event-routes.js';
 import { migrationRoutes } from './migration-routes.js';
+import { networkRoutes } from './network-routes.js';
 import { operationRoutes } from './operation-routes.js';
 import { PQC_SCHEMAS, pqcRoutes } from './pqc-routes.js';
 import { SCOPES, TOKEN_PREFIX } from './scopes.js';
@@ -67,6 +73,8 @@ import { vmRoutes } from './vm-routes.js';
 export interface ServerOptions {
   /** A driver made by the caller (tests); by default the one the settings select. */
   driver?: VmDriver;
+  /** A network driver made by the caller (tests); by default the one beside the VM driver. */
+  networkDriver?: NetworkDriver;
   /** PBKDF time of new LUKS key slots (tests make it short); qemu's 2 s by default. */
   luksIterTimeMs?: number;
 }
@@ -100,7 +108,14 @@ export async function buildServer(
       '`{run_dir}/api.sock` needs no token. Each route states the scope it needs.',
     prefix: API_PREFIX,
     logger,
-    schemas: [...SHARED_SCHEMAS, ...PQC_SCHEMAS, OperationSchema, PoolSchema, SnapshotSchema],
+    schemas: [
+      ...SHARED_SCHEMAS,
+      ...PQC_SCHEMAS,
+      ...NETWORK_SCHEMAS,
+      OperationSchema,
+      PoolSchema,
+      SnapshotSchema,
+    ],
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'an API token, `hvt_` and 43 characters' },
     },
@@ -144,11 +159,20 @@ export async function buildServer(
   });
   const { driver, accelerator } = await selection;
   const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
+  const networkDriver = options.networkDriver ?? selectNetworkDriver(driver, { runDir, logger });
+  const networks = createNetworkService({
+    networks: createNetworkRepository(db),
+    vms: vmRepository,
+    driver: networkDriver,
+    unitOfWork,
+    hostRoutes: readHostRoutes,
+    logger,
+  });
   const vms = createVmService({
     vms: vmRepository,
     disks: diskRepository,
     driver,
-    network: noNetworkPort,
+    network: networks,
     operations,
     unitOfWork,
     host: hostLimits(),
@@ -246,6 +270,8 @@ export async function buildServer(
     operations.recover();
     // Before the VM service re-attaches: migrations this process ran are settled first.
     await migrations.recover();
+    // Bridges before guests: a VM re-attached or restarted finds its network made.
+    await networks.recover();
     await vms.recover();
     socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
     logger.info(
@@ -259,6 +285,7 @@ export async function buildServer(
     await operations.close();
     await cryptoPool.close();
     await driver.close();
+    await networkDriver.close();
   });
 
   registerRoutes(
@@ -269,6 +296,7 @@ export async function buildServer(
       ...cloneRoutes(clones),
       ...migrationRoutes(migrations),
       ...snapshotRoutes(snapshots),
+      ...networkRoutes(networks),
       ...storageRoutes(disks, pools, diskOperations),
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),

@@ -5,6 +5,7 @@ import { ATTESTATIONS_MIGRATION } from './attestations.js';
 import { AUDIT_MIGRATION } from './audit.js';
 import { DISK_BACKING_MIGRATION, DISK_ENCRYPTION_MIGRATION, DISKS_MIGRATION } from './disks.js';
 import { EVENTS_MIGRATION } from './events.js';
+import { NETWORKS_MIGRATION } from './networks.js';
 import { OPERATIONS_MIGRATION } from './operations.js';
 import { POOLS_MIGRATION } from './pools.js';
 import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   VM_MIGRATION_STATES_MIGRATION,
   DISK_BACKING_MIGRATION,
   DISK_ENCRYPTION_MIGRATION,
+  NETWORKS_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

@@ -190,4 +190,54 @@ describe('the migration service', () => {
       reason: 'the service restarted during the incoming live migration',
     });
   });
+
+  it("takes a VM's NICs along: the source unplugs its taps, the destination resolves and plugs them before QEMU listens", async () => {
+    const source = setUp();
+    const nic = { type: 'virtio-net' as const, network: 'lan', mac: '52:54:00:01:02:03' };
+    await source.vms.create({ ...KERNEL_VM, devices: { network: [nic] } }, null);
+    await source.vms.start('web1', null);
+    expect(source.network.taps.size).toBe(1);
+    source.network.calls.length = 0;
+    expect((await source.operations.settled((await migrate(source)).id)).status).toBe('succeeded');
+    expect(source.network.taps.size).toBe(0);
+    expect(source.network.calls.map((c) => c.call)).toEqual(['unplug', 'nicsChanged']);
+
+    const destination = setUp();
+    const body = (network: string) => ({
+      uuid: '7d5e2a4c-1b3f-4c6d-8e9f-0a1b2c3d4e5f',
+      definition: {
+        cpu: KERNEL_VM.cpu,
+        memory: KERNEL_VM.memory,
+        devices: { storage: [], network: [{ ...nic, network }] },
+        boot: KERNEL_VM.boot,
+      },
+      images: [],
+      probe: { id: '7d5e2a4c-1b3f-4c6d-8e9f-0a1b2c3d4e5f', secret: 'ab'.repeat(32) },
+    });
+    await expect(destination.migrations.prepareIncoming('web1', body('nowhere'), null)).rejects.toMatchObject(
+      {
+        details: { field: 'devices.network.0.network' },
+      },
+    );
+    expect(destination.vmRepository.find('web1')).toBeUndefined();
+    await destination.migrations.prepareIncoming('web1', body('lan'), null);
+    expect(destination.vms.get('web1')).toMatchObject({
+      state: 'INCOMING',
+      definition: { devices: { network: [nic] } },
+    });
+    expect(destination.driver.launched.get('web1')).toMatchObject({
+      incoming: true,
+      nics: [{ tap: 'hvt-7d5e2a4c-0', mac: nic.mac }],
+    });
+    await destination.migrations.abortIncoming('web1', null);
+    expect(destination.network.taps.size).toBe(0);
+    expect(destination.network.calls.map((c) => c.call)).toEqual([
+      'resolveNics',
+      'resolveNics',
+      'nicsChanged',
+      'plug',
+      'unplug',
+      'nicsChanged',
+    ]);
+  });
 });

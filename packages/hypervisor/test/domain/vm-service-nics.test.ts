@@ -7,6 +7,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCloneService } from '../../src/domain/clone-service.js';
 import { createDiskClaims } from '../../src/domain/disk-claims.js';
+import { createSnapshotService } from '../../src/domain/snapshot-service.js';
+import { createSnapshotRepository } from '../../src/store/snapshots.js';
 import { tapName } from '../../src/drivers/network/network-driver.js';
 import { fakeMac, type PortCall } from '../support/fake-network-port.js';
 import { KERNEL_VM, REQUEST, testCore } from '../support/core.js';
@@ -153,6 +155,64 @@ describe('NICs in the VM core', () => {
     expect(start).toHaveBeenCalledTimes(1);
     expect(driver.running.has('web1')).toBe(false);
     expect(vms.get('web1').state).toBe('CREATED');
+  });
+
+  it('plugs the taps before QEMU starts from a snapshot with memory, and unplugs when that start fails', async () => {
+    const core = testCore();
+    const { vms, network, driver } = core;
+    core.diskRepository.insert({
+      name: 'root',
+      format: 'qcow2',
+      pool: 'default',
+      createdAt: new Date().toISOString(),
+    });
+    const snapshots = createSnapshotService({
+      vms,
+      vmRepository: core.vmRepository,
+      disks: core.diskRepository,
+      imageFile: core.pools.imageFile,
+      snapshots: createSnapshotRepository(core.db),
+      claims: createDiskClaims(),
+      driver,
+      unitOfWork: core.unitOfWork,
+    });
+    const settled = async (answer: Awaited<ReturnType<typeof snapshots.restore>>) => {
+      if (!('operation' in answer)) throw new Error('a restore with memory is an operation');
+      return core.operations.settled(answer.operation.id);
+    };
+    const vm = await vms.create(
+      { ...WITH_NICS, devices: { ...WITH_NICS.devices, storage: [{ type: 'virtio-blk', path: 'root' }] } },
+      REQUEST,
+    );
+    await vms.start('web1', REQUEST);
+    const taken = await snapshots.create('web1', { name: 'mem', include_memory: true }, REQUEST);
+    if ('operation' in taken) await core.operations.settled(taken.operation.id);
+    await vms.forceStop('web1', REQUEST);
+    network.calls.length = 0;
+    const tapsAtStart: string[][] = [];
+    const start = driver.start.bind(driver);
+    const spy = vi.spyOn(driver, 'start').mockImplementation((spec) => {
+      tapsAtStart.push([...network.taps]);
+      return start(spec);
+    });
+    expect((await settled(await snapshots.restore('web1', 'mem', REQUEST))).status).toBe('succeeded');
+    expect(vms.get('web1').state).toBe('RUNNING');
+    expect(tapsAtStart).toEqual([[tapName(vm.uuid, 0), tapName(vm.uuid, 1)]]);
+    expect(driver.launched.get('web1')).toMatchObject({
+      restore: { tag: 'mem' },
+      nics: [{ tap: tapName(vm.uuid, 0) }, { tap: tapName(vm.uuid, 1), mac: '52:54:00:aa:bb:cc' }],
+    });
+    await vms.forceStop('web1', REQUEST);
+    spy.mockRejectedValueOnce(new Error('qemu-system-x86_64: could not load the VM state'));
+    expect((await settled(await snapshots.restore('web1', 'mem', REQUEST))).status).toBe('failed');
+    expect(network.taps.size).toBe(0);
+    expect(summary(network.calls)).toEqual([
+      'plug web1',
+      'nicsChanged lan,dmz',
+      'unplug web1',
+      'plug web1',
+      'unplug web1',
+    ]);
   });
 
   it('unplugs a VM deleted with force and tells the network core of its networks', async () => {

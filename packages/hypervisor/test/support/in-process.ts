@@ -9,6 +9,7 @@ import { createLogger, type App } from '@lab/server-kit';
 import { buildServer } from '../../src/api/server.js';
 import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../src/config.js';
 import { createSimulatedDriver, type SimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
+import type { NetworkDriver } from '../../src/drivers/network/network-driver.js';
 import type { VmDriver } from '../../src/drivers/vm-driver.js';
 import { openStore } from '../../src/store/database.js';
 
@@ -22,7 +23,13 @@ export interface TestService {
 }
 
 export async function startTestService(
-  options: { driver?: VmDriver; config?: Partial<ServeConfig>; dir?: string; luksIterTimeMs?: number } = {},
+  options: {
+    driver?: VmDriver;
+    networkDriver?: NetworkDriver;
+    config?: Partial<ServeConfig>;
+    dir?: string;
+    luksIterTimeMs?: number;
+  } = {},
 ): Promise<TestService & { driver: SimulatedDriver | VmDriver }> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'hv-test-'));
   const dataDir = join(dir, 'data');
@@ -46,7 +53,11 @@ export async function startTestService(
   const app = await buildServer(
     { db, logger, config },
     // LUKS key slots with a PBKDF time of 2 s each would make encrypted-image tests crawl.
-    { driver, luksIterTimeMs: options.luksIterTimeMs ?? 50 },
+    {
+      driver,
+      luksIterTimeMs: options.luksIterTimeMs ?? 50,
+      ...(options.networkDriver === undefined ? {} : { networkDriver: options.networkDriver }),
+    },
   );
   await app.ready();
   return {
