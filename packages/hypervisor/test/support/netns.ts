@@ -65,9 +65,8 @@ export async function createNetns(prefix = 'hvt'): Promise<Netns> {
         timeout: options.timeoutMs ?? EXEC_TIMEOUT_MS,
         maxBuffer: 64 << 20,
       });
-      if (options.input !== undefined) {
-        child.child.stdin?.end(options.input);
-      }
+      // Without input, stdin is closed at once, so a tool that reads it sees the end.
+      child.child.stdin?.end(options.input);
       try {
         const { stdout, stderr } = await child;
         return { stdout, stderr };

@@ -2,7 +2,7 @@
 // `host` holds the bridges, the table and dnsmasq (the driver runs its commands there), `outside`
 // is a machine on the host's uplink, and each `guestN` namespace is a guest plugged into a bridge
 // by a veth pair (busybox udhcpc asks the network's dnsmasq for a lease).
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@lab/server-kit';
@@ -17,7 +17,7 @@ import type {
 import { connectVeth, createNetns, netnsGate, type Netns } from '../../../support/netns.js';
 import { until } from '../../../support/until.js';
 
-const gate = netnsGate(['nft', 'dnsmasq', 'busybox']);
+const gate = netnsGate(['nft', 'dnsmasq', 'busybox', 'curl']);
 
 function networkSpec(name: string, octet: number, overrides: Partial<NetworkSpec> = {}): NetworkSpec {
   return {
@@ -212,6 +212,9 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     expect(await readFile(join(runDir, 'networks/net1/dnsmasq.pid'), 'utf8')).toBe(pidBefore);
     const guest = await plugGuest('hv-net1', 'g2', '52:54:00:00:00:02');
     expect(await dhcp(guest)).toBe('10.77.1.20');
+    // dnsmasq answers the reserved name in the network's domain.
+    const { stdout } = await guest.exec('busybox', ['nslookup', 'fixed.net1.test', '10.77.1.1']);
+    expect(stdout).toContain('10.77.1.20');
   });
 
   it('masquerades nat guests to the outside', async () => {
@@ -237,6 +240,48 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     await driver.apply(networkSpec('net1', 1));
     expect(await ping(outside, guest1Ip)).toBe(true);
     expect((await driver.counters('net1')).size).toBe(0);
+  });
+
+  it("a forward from the host reaches a guest's server, from outside and from the host itself", async () => {
+    const www = join(runDir, 'www');
+    await mkdir(www);
+    await writeFile(join(www, 'index.html'), 'marker-from-guest1\n');
+    const server = guest1.spawn('busybox', ['httpd', '-f', '-p', '80', '-h', www], { stdio: 'ignore' });
+    try {
+      const forward = {
+        id: 'f1',
+        protocol: 'tcp' as const,
+        listenPort: 8080,
+        guestAddress: guest1Ip,
+        guestPort: 80,
+      };
+      await driver.apply(networkSpec('net1', 1, { forwards: [{ ...forward, listenAddress: null }] }));
+      const fetch = (from: Netns, url: string) => from.tryExec('curl', ['-sS', '--max-time', '2', url]);
+      await until(
+        'the guest server',
+        async () => (await fetch(outside, 'http://192.0.2.1:8080/')).code === 0,
+      );
+      expect((await fetch(outside, 'http://192.0.2.1:8080/')).stdout).toBe('marker-from-guest1\n');
+      expect((await fetch(host, 'http://192.0.2.1:8080/')).stdout).toBe('marker-from-guest1\n');
+      // On one address only: the forward answers there, not on the bridge's address.
+      await driver.apply(networkSpec('net1', 1, { forwards: [{ ...forward, listenAddress: '192.0.2.1' }] }));
+      expect((await fetch(outside, 'http://192.0.2.1:8080/')).stdout).toBe('marker-from-guest1\n');
+      expect((await fetch(host, 'http://10.77.1.1:8080/')).code).not.toBe(0);
+      // A drop rule on the guest's port stops the forward.
+      await driver.apply(
+        networkSpec('net1', 1, {
+          forwards: [{ ...forward, listenAddress: null }],
+          rules: [rule('web', { protocol: 'tcp', ports: { from: 80, to: 80 } })],
+        }),
+      );
+      expect((await fetch(outside, 'http://192.0.2.1:8080/')).code).not.toBe(0);
+      expect((await driver.counters('net1')).get('web')!.packets).toBeGreaterThanOrEqual(1);
+      await driver.apply(networkSpec('net1', 1));
+      expect((await fetch(outside, 'http://192.0.2.1:8080/')).code).not.toBe(0);
+      expect(await tableJson()).not.toContain('8080');
+    } finally {
+      server.kill('SIGKILL');
+    }
   });
 
   it('a rule for a VM matches only its addresses; with none it matches nothing', async () => {
