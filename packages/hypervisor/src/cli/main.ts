@@ -5,6 +5,7 @@ import { VERSION } from '../version.js';
 import { addDiskCommands } from './disk.js';
 import { addEventsCommand } from './events.js';
 import { addKeyCommands } from './key.js';
+import { addNetworkCommands } from './network.js';
 import { addPoolCommands } from './pool.js';
 import { addPqcCommands } from './pqc.js';
 import { addServeCommand } from './serve.js';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   addVmCommands(program);
   addDiskCommands(program);
   addPoolCommands(program);
+  addNetworkCommands(program);
   addSnapshotCommands(program);
   addTokenCommands(program);
   addEventsCommand(program);
