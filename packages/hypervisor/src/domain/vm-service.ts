@@ -131,7 +131,7 @@ export function createVmService(options: VmServiceOptions) {
 
   const runtimeOf = (info: RuntimeInfo): VmRuntime => ({ driver: driver.name, ...info });
 
-  /** Checks and completes NICs (a MAC for each) through the network core; none asks nothing. */
+  /** Checks and completes NICs (a MAC for each) through the network core; no NIC, no question. */
   const resolveNics = (vm: VmIdentity, nics: readonly NetworkDevice[]): NetworkDevice[] =>
     nics.length === 0 ? [] : network.resolveNics(vm, nics);
 
@@ -166,13 +166,12 @@ export function createVmService(options: VmServiceOptions) {
         nics: attachments.map(({ tap, mac }) => ({ tap, mac })),
       });
     } catch (error) {
-      // A QEMU of this VM that runs already keeps its taps.
-      if (!HvErrors.vmAlreadyRunning.is(error)) await processEnded(vm, nics);
+      await processEnded(vm, nics);
       throw error;
     }
   }
 
-  /** The VM's QEMU is gone: its taps go. Never throws: a tap left over is logged, and replaced at the next plug. */
+  /** The VM's QEMU is gone: its taps go. Never throws: a tap left is logged, replaced at the next plug. */
   async function processEnded(vm: VmIdentity, nics: readonly NetworkDevice[]): Promise<void> {
     if (nics.length === 0) return;
     try {
