@@ -52,6 +52,7 @@ import {
   formatCidr,
   formatIpv4,
   isHostOf,
+  isLocalAddress,
   overlaps,
   parseCidr,
   parseIpv4,
@@ -851,6 +852,15 @@ export function createNetworkService(options: NetworkServiceOptions) {
           });
         }
         const listenAddress = input.listen_address ?? null;
+        if (
+          listenAddress !== null &&
+          !isLocalAddress(await options.hostRoutes(), parseIpv4(listenAddress)!)
+        ) {
+          throw invalidField(
+            'listen_address',
+            `'${listenAddress}' is not an address of this host (no local route covers it)`,
+          );
+        }
         const taken = networks
           .allForwards()
           .find(

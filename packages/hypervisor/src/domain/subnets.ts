@@ -15,6 +15,8 @@ export interface HostRoute {
   /** `10.0.0.0/24`, a single address, or `default`. */
   dst: string;
   dev: string | null;
+  /** `unicast`, or `local` for the host's own addresses (table local), `broadcast`, ... */
+  type: string;
 }
 
 const OCTET = /^(0|[1-9][0-9]{0,2})$/;
@@ -117,6 +119,15 @@ export function routeCidrs(routes: readonly HostRoute[], ownDevice: string | nul
     if (parsed.ok && parsed.cidr.prefix > 0) cidrs.push(parsed.cidr);
   }
   return cidrs;
+}
+
+/** Whether the address is one of the host's own: a `local` route (table local) covers it. */
+export function isLocalAddress(routes: readonly HostRoute[], address: number): boolean {
+  return routes.some((route) => {
+    if (route.type !== 'local') return false;
+    const parsed = parseCidr(route.dst, true);
+    return parsed.ok && contains(parsed.cidr, address);
+  });
 }
 
 /** The first /24 of 10.0.0.0/8 that overlaps none of `taken`, from 10.100.0.0 on; null if none. */

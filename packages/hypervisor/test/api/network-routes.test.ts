@@ -245,6 +245,18 @@ describe('network routes', () => {
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toMatchObject({ code: 'FORWARD_PORT_TAKEN', details: { field: 'listen_port' } });
+    const foreign = await api('POST', '/networks/lan/forwards', {
+      protocol: 'tcp',
+      listen_address: '198.51.100.7',
+      listen_port: 8081,
+      vm: 'web1',
+      guest_port: 80,
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toMatchObject({
+      message: "listen_address: '198.51.100.7' is not an address of this host (no local route covers it)",
+      details: { field: 'listen_address' },
+    });
     const range = await api('POST', '/networks/lan/forwards', {
       protocol: 'tcp',
       listen_port: 0,

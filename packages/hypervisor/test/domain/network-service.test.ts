@@ -133,8 +133,8 @@ describe('network service', () => {
 
   it('refuses overlapping subnets, host routes, bad CIDRs and long names, with the field', async () => {
     const { service } = setUp([
-      { dst: '192.168.1.0/24', dev: 'eth0' },
-      { dst: 'default', dev: 'eth0' },
+      { dst: '192.168.1.0/24', dev: 'eth0', type: 'unicast' },
+      { dst: 'default', dev: 'eth0', type: 'unicast' },
     ]);
     await service.create({ name: 'lan', mode: 'nat', subnet: '10.20.0.0/16' }, null);
     expect(await codeOf(service.create({ name: 'b', mode: 'nat', subnet: '10.20.30.0/24' }, null))).toEqual({
@@ -392,7 +392,10 @@ describe('network service', () => {
   });
 
   it('forwards to a VM with an address, one forward per port across networks', async () => {
-    const { service, addVm, driver, lastSpec } = setUp();
+    const { service, addVm, driver, lastSpec } = setUp([
+      { dst: '192.0.2.0/24', dev: 'eth0', type: 'unicast' },
+      { dst: '192.0.2.1', dev: 'eth0', type: 'local' },
+    ]);
     await service.create({ name: 'lan', mode: 'nat', subnet: '10.20.30.0/24' }, null);
     await service.create({ name: 'dmz', mode: 'nat', subnet: '10.20.40.0/24' }, null);
     addVm('web1', [nic('lan', { ip: '10.20.30.10' })]);
@@ -432,6 +435,15 @@ describe('network service', () => {
         ),
       ),
     ).toEqual({ code: 'FORWARD_PORT_TAKEN', field: 'listen_port' });
+    expect(
+      await codeOf(
+        service.addForward(
+          'dmz',
+          { protocol: 'tcp', listen_address: '192.0.2.9', listen_port: 9, vm: 'db1', guest_port: 1 },
+          null,
+        ),
+      ),
+    ).toEqual({ code: 'VALIDATION_ERROR', field: 'listen_address' });
     const udp = await service.addForward(
       'dmz',
       { protocol: 'udp', listen_port: 8080, vm: 'db1', guest_port: 53 },

@@ -51,15 +51,15 @@ describe('subnets', () => {
 
   it('picks the first /24 from 10.100.0.0 that overlaps no route and no network', () => {
     const routes = routeCidrs([
-      { dst: 'default', dev: 'eth0' },
-      { dst: '10.100.0.0/24', dev: 'eth0' },
-      { dst: '10.100.1.7', dev: 'eth1' },
-      { dst: '10.100.2.0/24', dev: 'hv-lan' },
+      { dst: 'default', dev: 'eth0', type: 'unicast' },
+      { dst: '10.100.0.0/24', dev: 'eth0', type: 'unicast' },
+      { dst: '10.100.1.7', dev: 'eth1', type: 'unicast' },
+      { dst: '10.100.2.0/24', dev: 'hv-lan', type: 'unicast' },
     ]);
     expect(routes.map(formatCidr)).toEqual(['10.100.0.0/24', '10.100.1.7/32', '10.100.2.0/24']);
     expect(formatCidr(pickFreeSubnet(routes)!)).toBe('10.100.3.0/24');
     // A network's own bridge route does not stand in its way.
-    expect(routeCidrs([{ dst: '10.100.2.0/24', dev: 'hv-lan' }], 'hv-lan')).toEqual([]);
+    expect(routeCidrs([{ dst: '10.100.2.0/24', dev: 'hv-lan', type: 'unicast' }], 'hv-lan')).toEqual([]);
     expect(pickFreeSubnet([cidr('10.0.0.0/8')])).toBeNull();
   });
 });

@@ -116,7 +116,7 @@ describe.skipIf(gate.skip)(
       expect((await lab.clientGet(forwardUrl))?.trim()).toBe(marker);
     }, 120_000);
 
-    it('keeps two networks apart: a machine on B cannot reach the guest on A, though the outside can', async () => {
+    it('keeps two networks apart, both ways, though the outside reaches each', async () => {
       expect(
         (await lab.api('POST', '/networks', { name: 'e2eb', mode: 'nat', subnet: '10.77.2.0/24' })).status,
       ).toBe(201);
@@ -133,6 +133,16 @@ describe.skipIf(gate.skip)(
       expect(await pings(peerB, guestIp)).toBe(false);
       expect((await lab.api('PATCH', '/networks/e2ea', { default_inbound: 'drop' })).status).toBe(200);
       expect(await lab.clientGet(direct, 2)).toBeNull();
+
+      // The other way: a machine on A cannot reach B's, which the outside reaches with B open.
+      const peerA = await lab.attach('hv-e2ea', '10.77.1.60/24', '10.77.1.1');
+      expect((await lab.api('PATCH', '/networks/e2eb', { default_inbound: 'accept' })).status).toBe(200);
+      expect(await until('the machine on B from the outside', () => pings(lab.client, '10.77.2.50'))).toBe(
+        true,
+      );
+      expect(await pings(peerA, '10.77.1.1')).toBe(true);
+      expect(await pings(peerA, '10.77.2.50')).toBe(false);
+      expect((await lab.api('PATCH', '/networks/e2eb', { default_inbound: 'drop' })).status).toBe(200);
     }, 120_000);
 
     it('masquerades a nat network to the outside and not an isolated one, which reaches only the host', async () => {

@@ -13,6 +13,7 @@ const ROUTES_TIMEOUT_MS = 10_000;
 interface IpRoute {
   dst?: string;
   dev?: string;
+  type?: string;
 }
 
 export async function readHostRoutes(): Promise<HostRoute[]> {
@@ -29,5 +30,5 @@ export async function readHostRoutes(): Promise<HostRoute[]> {
   const routes = JSON.parse(stdout === '' ? '[]' : stdout) as IpRoute[];
   return routes
     .filter((route) => typeof route.dst === 'string')
-    .map((route) => ({ dst: route.dst!, dev: route.dev ?? null }));
+    .map((route) => ({ dst: route.dst!, dev: route.dev ?? null, type: route.type ?? 'unicast' }));
 }
