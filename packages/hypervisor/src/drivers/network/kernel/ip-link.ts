@@ -33,7 +33,21 @@ interface IpLink {
 
 /** Every interface with its addresses (one `ip` call). */
 export async function listLinks(run: RunCommand): Promise<Link[]> {
-  const links = JSON.parse(await run('ip', ['-j', '-d', 'addr', 'show'])) as IpLink[];
+  return toLinks(await run('ip', ['-j', '-d', 'addr', 'show']));
+}
+
+/** One interface, or undefined when there is none of that name. */
+export async function findLink(run: RunCommand, name: string): Promise<Link | undefined> {
+  try {
+    return toLinks(await run('ip', ['-j', '-d', 'addr', 'show', 'dev', name]))[0];
+  } catch (error) {
+    if (/does not exist/.test((error as Error).message)) return undefined;
+    throw error;
+  }
+}
+
+function toLinks(json: string): Link[] {
+  const links = JSON.parse(json) as IpLink[];
   return links.map((link) => ({
     name: link.ifname,
     alias: link.ifalias ?? null,

@@ -32,6 +32,7 @@ import {
   bridgeCommands,
   createTap as addTap,
   deleteLink,
+  findLink,
   isOwnedBridge,
   isOwnedTap,
   listLinks,
@@ -44,12 +45,14 @@ import {
   baseBatch,
   chainName,
   compileNetwork,
+  editBatch,
   networkBatch,
   NETWORK_CHAIN_KINDS,
   parseCounterName,
   removeNetworkBatch,
   type CompiledNetwork,
   type PortKey,
+  type WrittenChains,
 } from './nft-ruleset.js';
 
 export interface KernelNetworkDriverOptions {
@@ -68,6 +71,8 @@ interface Written {
   hash: string;
   counters: readonly string[];
   forwardPorts: readonly PortKey[];
+  /** The rules of its chains (a reconcile that found the network matching knows them from the hash). */
+  chains: WrittenChains;
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -130,20 +135,26 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
       hash: compiled.hash,
       counters: compiled.counters,
       forwardPorts: compiled.forwardPorts,
+      chains: compiled.chains,
     });
   };
 
+  /**
+   * The network's chains: changed in place from what this process wrote last (editBatch), written
+   * whole otherwise; the table is read first when this process has not written the network yet or
+   * a write failed (the table was changed from outside).
+   */
   const writeChains = async (spec: NetworkSpec): Promise<void> => {
     const compiled = compileNetwork(spec);
     const previous = written.get(spec.name);
     if (baseReady && previous?.hash === compiled.hash) return;
     if (baseReady && previous !== undefined) {
       try {
-        await applyBatch(run, networkBatch(compiled, previous));
+        await applyBatch(run, editBatch(compiled, previous, previous.chains));
         remember(compiled);
         return;
       } catch (error) {
-        // What this process wrote is not what the table holds (changed from outside): read it.
+        written.delete(spec.name);
         logger.warn(
           { err: error, network: spec.name },
           'network chains differ from what was written; reading the table',
@@ -151,10 +162,16 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
       }
     }
     const table = await readTable(run);
-    const lines = table?.state.baseIntact === true ? [] : baseBatch();
     const present = table?.state.networks.get(spec.name);
-    if (!matches(present, compiled)) lines.push(...networkBatch(compiled, present ?? null));
-    await applyBatch(run, lines);
+    if (table?.state.baseIntact === true && matches(present, compiled)) {
+      // Already there (written by an earlier run of the service): left as it is, handles and all.
+      baseReady = true;
+      remember(compiled);
+      return;
+    }
+    baseReady = false;
+    const base = table?.state.baseIntact === true ? [] : baseBatch();
+    await applyBatch(run, [...base, ...networkBatch(compiled, present ?? null)]);
     baseReady = true;
     remember(compiled);
   };
@@ -166,28 +183,38 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     return outcome;
   };
 
+  /**
+   * The bridge and then dnsmasq (which binds to it), side by side with the firewall (nft names
+   * interfaces, so its rules need no bridge to exist): a change costs the slower of the two.
+   */
   const applyOne = async (spec: NetworkSpec): Promise<NetworkStatus> => {
-    try {
-      const current = (await listLinks(run)).find((link) => link.name === spec.bridge);
-      await runIp(run, bridgeCommands(bridgeWanted(spec), current));
-    } catch (error) {
-      logger.error({ err: error, network: spec.name }, 'network bridge could not be made');
-      return { state: 'down', reason: `bridge ${spec.bridge}: ${errorText(error)}` };
-    }
-    try {
-      if (spec.mode === 'nat' || spec.forwards.length > 0) await enableForwarding();
-      await writeChains(spec);
-    } catch (error) {
-      logger.error({ err: error, network: spec.name }, 'network firewall could not be applied');
-      return { state: 'degraded', reason: `nftables: ${errorText(error)}` };
-    }
-    try {
-      await startDnsmasq(spec);
-    } catch (error) {
-      logger.error({ err: error, network: spec.name }, 'network dnsmasq could not be started');
-      return { state: 'degraded', reason: `dnsmasq: ${errorText(error)}` };
-    }
-    return { state: 'active', reason: null };
+    const linkAndDns = (async (): Promise<NetworkStatus> => {
+      try {
+        await runIp(run, bridgeCommands(bridgeWanted(spec), await findLink(run, spec.bridge)));
+      } catch (error) {
+        logger.error({ err: error, network: spec.name }, 'network bridge could not be made');
+        return { state: 'down', reason: `bridge ${spec.bridge}: ${errorText(error)}` };
+      }
+      try {
+        await startDnsmasq(spec);
+      } catch (error) {
+        logger.error({ err: error, network: spec.name }, 'network dnsmasq could not be started');
+        return { state: 'degraded', reason: `dnsmasq: ${errorText(error)}` };
+      }
+      return { state: 'active', reason: null };
+    })();
+    const firewall = (async (): Promise<NetworkStatus> => {
+      try {
+        if (spec.mode === 'nat' || spec.forwards.length > 0) await enableForwarding();
+        await writeChains(spec);
+      } catch (error) {
+        logger.error({ err: error, network: spec.name }, 'network firewall could not be applied');
+        return { state: 'degraded', reason: `nftables: ${errorText(error)}` };
+      }
+      return { state: 'active', reason: null };
+    })();
+    const [link, rules] = await Promise.all([linkAndDns, firewall]);
+    return link.state === 'down' ? link : rules.state !== 'active' ? rules : link;
   };
 
   const removeOne = async (name: string): Promise<string[]> => {
@@ -203,7 +230,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     knownDnsmasq.delete(name);
     if ((await runningPid(dnsmasqFiles(runDir, name))) !== null) removed.push(`dnsmasq:${name}`);
     await removeDnsmasq(runDir, name);
-    const bridge = (await listLinks(run)).find((link) => link.name === bridgeName(name));
+    const bridge = await findLink(run, bridgeName(name));
     if (bridge !== undefined && isOwnedBridge(bridge)) {
       await deleteLink(run, bridge.name);
       removed.push(bridge.name);
@@ -251,7 +278,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     await applyBatch(run, lines);
     baseReady = true;
     written.clear();
-    compiledAll.forEach(remember);
+    for (const compiled of compiledAll) remember(compiled);
 
     // dnsmasq: one per network, adopted when it runs with the same config; strays stopped.
     const outcomes = await Promise.all(
@@ -273,7 +300,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
   };
 
   const statusOf = async (name: string): Promise<NetworkStatus> => {
-    const bridge = (await listLinks(run)).find((link) => link.name === bridgeName(name));
+    const bridge = await findLink(run, bridgeName(name));
     if (bridge === undefined || !isOwnedBridge(bridge)) {
       return { state: 'down', reason: `bridge ${bridgeName(name)} is missing` };
     }
@@ -339,7 +366,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
       }),
     removeTap: (name) =>
       exclusive(async () => {
-        const existing = (await listLinks(run)).find((link) => link.name === name);
+        const existing = await findLink(run, name);
         if (existing !== undefined && isOwnedTap(existing)) await deleteLink(run, name);
       }),
     taps: () => exclusive(async () => (await listLinks(run)).filter(isOwnedTap).map((link) => link.name)),

@@ -11,10 +11,10 @@
  *   network's `dnat_<n>` chain, so forwards work from outside and from the host itself.
  * - `postrouting` (nat): `iifname vmap @snat_nets` to `snat_<n>` (masquerade, nat mode only).
  * Per network n (regular chains, flushed and refilled in one transaction on every change):
- * - `in_<n>`: established/related accept (its comment holds the hash of everything compiled for
- *   the network), DHCP replies accept, then the `in` rules in order.
- * - `fin_<n>`: `jump in_<n>`, `ct status dnat accept` (forwards pass unless a rule dropped them),
- *   then the default inbound policy.
+ * - `in_<n>`: established/related accept, DHCP replies accept, then the `in` rules in order.
+ * - `fin_<n>`: `jump in_<n>` (its comment holds the hash of everything compiled for the network),
+ *   `ct status dnat accept` (forwards pass unless a rule dropped them), then the default inbound
+ *   policy.
  * - `out_<n>`: drop towards any other network's bridge (two networks never reach each other),
  *   established/related accept, the `out` rules in order, and for `isolated` a final drop.
  * - `dnat_<n>`, `snat_<n>`: the forwards' DNATs and the masquerade.
@@ -32,7 +32,7 @@ export const MAPS = ['out_nets', 'in_nets', 'host_nets', 'forward_ports', 'snat_
 export const NETWORK_CHAIN_KINDS = ['in', 'fin', 'out', 'dnat', 'snat'] as const;
 export type NetworkChainKind = (typeof NETWORK_CHAIN_KINDS)[number];
 
-/** The comment on the first rule of `in_<n>` that carries the network's hash. */
+/** The comment on the first rule of `fin_<n>` that carries the network's hash. */
 export const HASH_PREFIX = 'hv:';
 const COUNTER_PREFIX = 'r.';
 
@@ -175,12 +175,14 @@ export function compileNetwork(spec: NetworkSpec): CompiledNetwork {
   const bridge = quote(spec.bridge);
   const chains: Record<NetworkChainKind, string[]> = {
     in: [
+      'ct state established,related accept',
       // DHCP answers go to addresses the guest does not have yet, which conntrack does not pair up.
       'udp sport 67 udp dport 68 accept',
       ...rulesOf('in'),
     ],
     fin: [
-      `jump ${chainName('in', spec.name)}`,
+      // Replaced by the same jump carrying the hash, below.
+      '',
       'ct status dnat accept',
       ...defaultPolicy(spec.defaultInbound),
     ],
@@ -199,8 +201,9 @@ export function compileNetwork(spec: NetworkSpec): CompiledNetwork {
     .update(JSON.stringify({ bridge: spec.bridge, chains, counters, forwardPorts }))
     .digest('hex')
     .slice(0, 16);
-  // The established rule is first and carries the hash, so a reconcile reads it without compiling.
-  chains.in.unshift(`ct state established,related accept comment ${quote(`${HASH_PREFIX}${hash}`)}`);
+  // The first rule of the small `fin` chain carries the hash, so a reconcile reads it without
+  // compiling, and an incremental change (chainEdits) rewrites one short rule for it.
+  chains.fin[0] = `jump ${chainName('in', spec.name)} comment ${quote(`${HASH_PREFIX}${hash}`)}`;
   return { name: spec.name, bridge: spec.bridge, hash, chains, counters, forwardPorts };
 }
 
@@ -244,23 +247,34 @@ export function networkBatch(compiled: CompiledNetwork, previous: PreviousNetwor
   lines.push(`add element ${TABLE} in_nets { ${bridge} : jump ${chainName('fin', compiled.name)} }`);
   lines.push(`add element ${TABLE} host_nets { ${bridge} : jump ${chainName('in', compiled.name)} }`);
   lines.push(`add element ${TABLE} snat_nets { ${bridge} : jump ${chainName('snat', compiled.name)} }`);
-  const wanted = new Set(compiled.forwardPorts.map((key) => `${key.protocol}/${key.port}`));
-  const had = new Set((previous?.forwardPorts ?? []).map((key) => `${key.protocol}/${key.port}`));
-  for (const key of previous?.forwardPorts ?? []) {
-    if (!wanted.has(`${key.protocol}/${key.port}`)) {
-      lines.push(`delete element ${TABLE} forward_ports { ${key.protocol} . ${key.port} }`);
-    }
+  lines.push(...portLines(compiled, previous?.forwardPorts ?? []));
+  lines.push(...counterDeletes(compiled, previous?.counters ?? []));
+  return lines;
+}
+
+/** The `forward_ports` elements that went deleted, the new ones added. */
+export function portLines(compiled: CompiledNetwork, previous: readonly PortKey[]): string[] {
+  const lines: string[] = [];
+  const key = (port: PortKey): string => `${port.protocol}/${port.port}`;
+  const wanted = new Set(compiled.forwardPorts.map(key));
+  const had = new Set(previous.map(key));
+  for (const port of previous) {
+    if (!wanted.has(key(port)))
+      lines.push(`delete element ${TABLE} forward_ports { ${port.protocol} . ${port.port} }`);
   }
-  for (const key of compiled.forwardPorts) {
-    if (!had.has(`${key.protocol}/${key.port}`)) {
-      lines.push(`add element ${TABLE} forward_ports { ${portElement(key, compiled.name)} }`);
-    }
-  }
-  const keep = new Set(compiled.counters);
-  for (const counter of previous?.counters ?? []) {
-    if (!keep.has(counter)) lines.push(`delete counter ${TABLE} ${counter}`);
+  for (const port of compiled.forwardPorts) {
+    if (!had.has(key(port)))
+      lines.push(`add element ${TABLE} forward_ports { ${portElement(port, compiled.name)} }`);
   }
   return lines;
+}
+
+/** The counters of rules that went (after the rules that used them are gone). */
+export function counterDeletes(compiled: CompiledNetwork, previous: readonly string[]): string[] {
+  const keep = new Set(compiled.counters);
+  return previous
+    .filter((counter) => !keep.has(counter))
+    .map((counter) => `delete counter ${TABLE} ${counter}`);
 }
 
 /** What the table holds for a network now (read by nft.ts). */
@@ -282,6 +296,43 @@ export function removeNetworkBatch(name: string, bridge: string, present: Presen
   for (const kind of present.chains) lines.push(`flush chain ${TABLE} ${chainName(kind, name)}`);
   for (const kind of present.chains) lines.push(`delete chain ${TABLE} ${chainName(kind, name)}`);
   for (const counter of present.counters) lines.push(`delete counter ${TABLE} ${counter}`);
+  return lines;
+}
+
+/** What a network's chains hold, rule texts in order, as this service wrote them. */
+export type WrittenChains = Readonly<Record<NetworkChainKind, readonly string[]>>;
+
+/**
+ * The lines that change a network written as `previous` into `compiled` in place, in one
+ * transaction: new counters added; a chain whose new rules only add to the end of what it holds
+ * gets them appended (an `add rule` needs no listing of the chain, so adding a rule to a network of
+ * a thousand costs about what one `nft add rule` does); any other changed chain is flushed and
+ * refilled; forwards and counters that went are taken away. The small `fin` chain carries the hash,
+ * so it is refilled on every change.
+ */
+export function editBatch(
+  compiled: CompiledNetwork,
+  previous: PreviousNetwork,
+  chains: WrittenChains,
+): string[] {
+  const had = new Set(previous.counters);
+  const lines = compiled.counters
+    .filter((counter) => !had.has(counter))
+    .map((counter) => `add counter ${TABLE} ${counter}`);
+  for (const kind of NETWORK_CHAIN_KINDS) {
+    const chain = chainName(kind, compiled.name);
+    const old = chains[kind];
+    const next = compiled.chains[kind];
+    const appendsOnly = old.length <= next.length && old.every((rule, i) => rule === next[i]);
+    if (appendsOnly) {
+      for (const rule of next.slice(old.length)) lines.push(`add rule ${TABLE} ${chain} ${rule}`);
+    } else {
+      lines.push(`flush chain ${TABLE} ${chain}`);
+      for (const rule of next) lines.push(`add rule ${TABLE} ${chain} ${rule}`);
+    }
+  }
+  lines.push(...portLines(compiled, previous.forwardPorts));
+  lines.push(...counterDeletes(compiled, previous.counters));
   return lines;
 }
 

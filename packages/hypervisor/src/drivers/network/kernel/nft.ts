@@ -71,7 +71,7 @@ export function parseTable(json: string): TableState {
       const network = entry(networks, parsed.network);
       network.ruleCounts[parsed.kind] = (network.ruleCounts[parsed.kind] ?? 0) + 1;
       const comment = body.comment as string | undefined;
-      if (parsed.kind === 'in' && comment?.startsWith(HASH_PREFIX) === true) {
+      if (parsed.kind === 'fin' && comment?.startsWith(HASH_PREFIX) === true) {
         network.hash = comment.slice(HASH_PREFIX.length);
       }
     } else if (kind === 'counter' && name !== undefined) {

@@ -306,6 +306,35 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     expect(stdout).not.toContain('masquerade');
   });
 
+  it('a change edits the chains in place: untouched rules keep their handles, the result is what a full write makes', async () => {
+    const rules = [
+      rule('a', { ports: null, protocol: 'udp' }),
+      rule('b', { direction: 'out', protocol: 'tcp', ports: { from: 22, to: 22 } }),
+    ];
+    await driver.apply(networkSpec('net1', 1, { rules }));
+    const handles = async (): Promise<string[]> =>
+      (await host.exec('nft', ['-a', 'list', 'chain', 'inet', 'hypervisor', 'in_net1'])).stdout
+        .split('\n')
+        .filter((line) => line.includes('# handle'))
+        .map((line) => line.trim());
+    const before = await handles();
+    const more = [...rules, rule('c', { protocol: 'tcp', ports: { from: 8000, to: 8100 } })];
+    await driver.apply(networkSpec('net1', 1, { rules: more }));
+    const after = await handles();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toContain('tcp dport 8000-8100 counter name "r.net1.c" drop');
+    // A driver that never wrote it finds the table exactly as compiled: nothing to repair.
+    const fresh = newDriver();
+    const report = await fresh.reconcile([
+      networkSpec('net1', 1, { rules: more }),
+      networkSpec('net2', 2, { mode: 'isolated' }),
+    ]);
+    await fresh.close();
+    expect(report.unchanged).toEqual(['net1', 'net2']);
+    await driver.apply(networkSpec('net1', 1));
+  });
+
   it('taps: made on the bridge with its MTU and the owner alias, listed, removed', async () => {
     await driver.createTap({ name: 'hvt-0a0b0c0d-0', network: 'net1', vm: 'vm1' });
     await driver.createTap({ name: 'hvt-0a0b0c0d-0', network: 'net1', vm: 'vm1' });

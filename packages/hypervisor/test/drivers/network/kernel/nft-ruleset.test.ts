@@ -8,6 +8,7 @@ import {
   compileRuleset,
   counterName,
   decodeName,
+  editBatch,
   encodeName,
   networkBatch,
   parseChainName,
@@ -109,7 +110,7 @@ describe('a network', () => {
       }),
     );
     expect(compiled.chains.in).toEqual([
-      `ct state established,related accept comment "hv:${compiled.hash}"`,
+      'ct state established,related accept',
       'udp sport 67 udp dport 68 accept',
       'tcp dport 80 counter name r.web.a accept',
       'meta l4proto icmp counter name r.web.c accept',
@@ -122,10 +123,14 @@ describe('a network', () => {
     expect(compiled.counters).toEqual(['r.web.a', 'r.web.b', 'r.web.c']);
   });
 
-  it('fin: the rules, forwards allowed, then the default inbound policy', () => {
-    expect(compileNetwork(spec()).chains.fin).toEqual(['jump in_web', 'ct status dnat accept', 'drop']);
-    expect(compileNetwork(spec({ defaultInbound: 'accept' })).chains.fin).toEqual([
-      'jump in_web',
+  it('fin: the rules (the jump carries the hash), forwards allowed, then the default inbound policy', () => {
+    const compiled = compileNetwork(spec());
+    expect(compiled.chains.fin).toEqual([
+      `jump in_web comment "hv:${compiled.hash}"`,
+      'ct status dnat accept',
+      'drop',
+    ]);
+    expect(compileNetwork(spec({ defaultInbound: 'accept' })).chains.fin.slice(1)).toEqual([
       'ct status dnat accept',
       'accept',
     ]);
@@ -208,6 +213,39 @@ describe('a network', () => {
     expect(lines.indexOf('add counter inet hypervisor r.web.keep')).toBeLessThan(
       lines.findIndex((l) => l.includes('counter name r.web.keep')),
     );
+  });
+
+  it('an edit appends a rule added at the end, with its counter first, and refills only fin for the hash', () => {
+    const before = compileNetwork(spec({ rules: [rule({ id: 'a' })] }));
+    const after = compileNetwork(
+      spec({ rules: [rule({ id: 'a' }), rule({ id: 'b', ports: { from: 81, to: 81 } })] }),
+    );
+    const lines = editBatch(after, { counters: before.counters, forwardPorts: [] }, before.chains);
+    expect(lines).toEqual([
+      'add counter inet hypervisor r.web.b',
+      'add rule inet hypervisor in_web tcp dport 81 counter name r.web.b accept',
+      'flush chain inet hypervisor fin_web',
+      ...after.chains.fin.map((text) => `add rule inet hypervisor fin_web ${text}`),
+    ]);
+  });
+
+  it('an edit refills a chain whose rules were removed or reordered, and takes the counter away', () => {
+    const before = compileNetwork(
+      spec({ rules: [rule({ id: 'a' }), rule({ id: 'b', ports: { from: 81, to: 81 } })] }),
+    );
+    const after = compileNetwork(spec({ rules: [rule({ id: 'b', ports: { from: 81, to: 81 } })] }));
+    const lines = editBatch(after, { counters: before.counters, forwardPorts: [] }, before.chains);
+    expect(lines.filter((l) => l.startsWith('flush chain'))).toEqual([
+      'flush chain inet hypervisor in_web',
+      'flush chain inet hypervisor fin_web',
+    ]);
+    expect(lines.filter((l) => l.includes('hypervisor in_web'))).toEqual([
+      'flush chain inet hypervisor in_web',
+      ...after.chains.in.map((text) => `add rule inet hypervisor in_web ${text}`),
+    ]);
+    expect(lines.at(-1)).toBe('delete counter inet hypervisor r.web.a');
+    // Nothing changed: nothing to write.
+    expect(editBatch(before, { counters: before.counters, forwardPorts: [] }, before.chains)).toEqual([]);
   });
 
   it('removal takes the map elements out before the chains', () => {
