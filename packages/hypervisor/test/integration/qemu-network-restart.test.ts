@@ -20,7 +20,7 @@ import {
 import { netnsGate } from '../support/netns.js';
 import { until } from '../support/until.js';
 
-const tools = netnsGate(['nft', 'dnsmasq', 'qemu-system-x86_64']);
+const tools = netnsGate(['nft', 'dnsmasq', 'ss', 'qemu-system-x86_64']);
 const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : await requireTestGuest();
 
 /** The kernel objects a restart must leave as they were. */
