@@ -27,7 +27,7 @@ import {
 } from '../domain/network-definition.js';
 import type { NetworkService } from '../domain/network-service.js';
 import { auditContext } from './request-context.js';
-import { ResourceNameParams } from './schemas.js';
+import { Deleted, ResourceNameParams } from './schemas.js';
 
 const Network = schemaRef<NetworkView>(NetworkSchema);
 const Rule = schemaRef<RuleView>(RuleSchema);
@@ -138,16 +138,19 @@ export function networkRoutes(networks: NetworkService): RouteSpec[] {
       schema: {
         description:
           'Removes its bridge, chains, dnsmasq and files, with its rules and forwards. Refused while a VM ' +
-          'has a NIC on it. Answers the network as it was.',
+          'has a NIC on it.',
         params: ResourceNameParams,
         response: {
-          200: Network,
+          200: Deleted,
           404: notFound,
           409: documentedError('NETWORK_IN_USE: VMs have NICs on it (`vms` in the message)'),
           503: unavailable,
         },
       },
-      handler: async (request) => networks.remove(request.params.name, auditContext(request)),
+      handler: async (request) => {
+        await networks.remove(request.params.name, auditContext(request));
+        return { name: request.params.name, deleted: true as const };
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -334,7 +334,7 @@ export function addNetworkCommands(program: Command): void {
     .action(async (name: string, flags: ClientFlags) => {
       print(
         flags,
-        await clientFor(flags).request<NetworkView>('DELETE', networkPath(name)),
+        await clientFor(flags).request<{ name: string }>('DELETE', networkPath(name)),
         (n) => `network '${n.name}' deleted`,
       );
     });

@@ -691,20 +691,18 @@ export function createNetworkService(options: NetworkServiceOptions) {
         );
       }),
 
-    remove: (name: string, context: AuditContext | null): Promise<NetworkView> =>
+    remove: (name: string, context: AuditContext | null): Promise<void> =>
       serial(async () => {
         requireAvailable();
-        const current = load(name);
+        load(name);
         const attached = vmsOn(name);
         if (attached.length > 0) throw HvErrors.networkInUse({ name, vms: attached, action: 'delete' });
-        const view = networkView(current);
         await driver.remove(name);
         unitOfWork((tx) => {
           networks.remove(name);
           tx.emit('network.deleted', { network: name, timestamp: tx.at });
           tx.audit(context);
         });
-        return view;
       }),
 
     async rules(name: string): Promise<RuleView[]> {
