@@ -26,7 +26,8 @@ const gate: GuestGate = tools.skip ? { skip: true, reason: tools.reason } : awai
 /** The kernel objects a restart must leave as they were. */
 async function kernelState(lab: NetworkLab) {
   return {
-    nft: nftContent(await lab.nftTable()),
+    // Handles kept: a restart that made a chain or rule again, even the same, would show.
+    nft: nftContent(await lab.nftTable(), { handles: true }),
     bridges: await bridges(lab.host),
     dnsmasq: (await dnsmasqProcesses(lab.host)).map((p) => p.pid),
     taps: (await lab.host.exec('ip', ['-j', 'link', 'show', 'master', 'hv-e2er'])).stdout,

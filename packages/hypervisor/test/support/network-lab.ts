@@ -253,16 +253,17 @@ export async function dnsmasqProcesses(netns: Netns): Promise<{ pid: number; cmd
 }
 
 /**
- * The table without what changes while nothing is changed: counters move with traffic and
- * handles number the objects. What is left is every chain, rule, set and map, in order.
+ * The table without what moves while nothing is changed: counter values move with traffic. With
+ * `handles: false` the handles (numbers nft gives each object as it is made) go too, leaving the
+ * content: every chain, rule, set and map, in order; with them, an object made again shows.
  */
-export function nftContent(table: NftObject[]): unknown[] {
+export function nftContent(table: NftObject[], { handles = false } = {}): unknown[] {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      if (key === 'handle') continue;
+      if (key === 'handle' && !handles) continue;
       if ((key === 'packets' || key === 'bytes') && typeof inner === 'number') out[key] = 'n';
       else out[key] = strip(inner);
     }
