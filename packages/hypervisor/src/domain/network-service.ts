@@ -159,8 +159,8 @@ export function createNetworkService(options: NetworkServiceOptions) {
   /** Leases are read only when a rule or forward follows a VM: the spec needs them then alone. */
   async function leasesFor(
     network: string,
-    rules: RuleRecord[],
-    forwards: ForwardRecord[],
+    rules: readonly RuleRecord[],
+    forwards: readonly ForwardRecord[],
   ): Promise<Lease[]> {
     if (forwards.length === 0 && rules.every((rule) => rule.vm === null)) return [];
     return driver.leases(network);

@@ -2,7 +2,11 @@
  * Virtual networks, their firewall rules and port forwards: the desired state the network core
  * resolves into a `NetworkSpec` for the driver. Rules and forwards go with their network (ON
  * DELETE CASCADE). A network's rules have dense positions 0..n-1, kept so by `insertRule`,
- * `moveRule` and `removeRule`, which the core calls inside one transaction per change.
+ * `updateRule` and `removeRule`, which the core calls inside one transaction per change.
+ *
+ * A network's rules are read whole on every change of it (the spec holds them all), so the list
+ * is kept in memory as the VMs' records are: this process is the tables' only writer, every
+ * write of a network's rules drops its list, and a list read inside a transaction is not kept.
  */
 import type { Database, Migration } from '@lab/server-kit';
 import type { NetworkMode, RuleAction, RuleProtocol } from '../drivers/network/network-driver.js';
@@ -242,7 +246,7 @@ export interface NetworkRepository {
   remove(name: string): boolean;
 
   /** The network's rules by position. */
-  rules(network: string): RuleRecord[];
+  rules(network: string): readonly RuleRecord[];
   findRule(network: string, id: string): RuleRecord | undefined;
   ruleCount(network: string): number;
   /** Inserts at `record.position`, moving the rules from there on one down. */
@@ -325,6 +329,12 @@ export function createNetworkRepository(db: Database): NetworkRepository {
     'DELETE FROM network_forwards WHERE network = ? AND id = ?',
   );
   const END = Number.MAX_SAFE_INTEGER;
+  const ruleLists = new Map<string, readonly RuleRecord[]>();
+  /** Runs a write of a network's rules and forgets its list. */
+  const writingRules = <T>(network: string, write: () => T): T => {
+    ruleLists.delete(network);
+    return write();
+  };
 
   return {
     list: () => all.all().map(toNetwork),
@@ -340,33 +350,42 @@ export function createNetworkRepository(db: Database): NetworkRepository {
     setState: (name, state, reason) => {
       setState.run(state, reason, name);
     },
-    remove: (name) => remove.run(name).changes === 1,
+    remove: (name) => writingRules(name, () => remove.run(name).changes === 1),
 
-    rules: (network) => rules.all(network).map(toRule),
+    rules: (network) => {
+      const kept = ruleLists.get(network);
+      if (kept !== undefined) return kept;
+      const list = rules.all(network).map(toRule);
+      if (!db.inTransaction) ruleLists.set(network, list);
+      return list;
+    },
     findRule: (network, id) => {
       const row = rule.get(network, id);
       return row === undefined ? undefined : toRule(row);
     },
     ruleCount: (network) => ruleCount.get(network)?.n ?? 0,
-    insertRule: (record) => {
-      shift.run(1, record.network, record.position, END);
-      insertRule.run(ruleRow(record));
-    },
-    updateRule: (record) => {
-      const from = rule.get(record.network, record.id)?.position;
-      if (from === undefined) return;
-      const to = record.position;
-      if (to > from) shift.run(-1, record.network, from + 1, to);
-      else if (to < from) shift.run(1, record.network, to, from - 1);
-      updateRule.run(ruleRow(record));
-    },
-    removeRule: (network, id) => {
-      const at = rule.get(network, id)?.position;
-      if (at === undefined) return false;
-      removeRule.run(network, id);
-      shift.run(-1, network, at + 1, END);
-      return true;
-    },
+    insertRule: (record) =>
+      writingRules(record.network, () => {
+        shift.run(1, record.network, record.position, END);
+        insertRule.run(ruleRow(record));
+      }),
+    updateRule: (record) =>
+      writingRules(record.network, () => {
+        const from = rule.get(record.network, record.id)?.position;
+        if (from === undefined) return;
+        const to = record.position;
+        if (to > from) shift.run(-1, record.network, from + 1, to);
+        else if (to < from) shift.run(1, record.network, to, from - 1);
+        updateRule.run(ruleRow(record));
+      }),
+    removeRule: (network, id) =>
+      writingRules(network, () => {
+        const at = rule.get(network, id)?.position;
+        if (at === undefined) return false;
+        removeRule.run(network, id);
+        shift.run(-1, network, at + 1, END);
+        return true;
+      }),
 
     forwards: (network) => forwards.all(network).map(toForward),
     allForwards: () => allForwards.all().map(toForward),

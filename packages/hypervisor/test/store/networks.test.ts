@@ -1,4 +1,4 @@
-import { openDatabase } from '@lab/server-kit';
+import { inTransaction, openDatabase } from '@lab/server-kit';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/store/database.js';
 import { createNetworkRepository, type NetworkRecord, type RuleRecord } from '../../src/store/networks.js';
@@ -70,6 +70,29 @@ describe('networks table', () => {
     expect(networks.removeRule('lan', 'a')).toBe(true);
     expect(order(networks)).toEqual(['0:c', '1:b', '2:first']);
     expect(networks.removeRule('lan', 'a')).toBe(false);
+  });
+
+  it("serves a network's rules from memory; a write through the repository is seen at once", () => {
+    const { db, networks } = open();
+    networks.insertRule(rule('a', 0));
+    expect(networks.rules('lan').map((r) => r.id)).toEqual(['a']);
+    // A change behind the repository's back is not seen: the list came from memory.
+    db.prepare("UPDATE network_rules SET action = 'drop' WHERE id = 'a'").run();
+    expect(networks.rules('lan')[0]?.action).toBe('accept');
+    networks.insertRule(rule('b', 1));
+    expect(networks.rules('lan').map((r) => [r.id, r.action])).toEqual([
+      ['a', 'drop'],
+      ['b', 'accept'],
+    ]);
+    // A list read inside a transaction that rolls back is not kept.
+    expect(() =>
+      inTransaction(db, () => {
+        networks.removeRule('lan', 'a');
+        expect(networks.rules('lan').map((r) => r.id)).toEqual(['b']);
+        throw new Error('roll back');
+      }),
+    ).toThrow('roll back');
+    expect(networks.rules('lan').map((r) => r.id)).toEqual(['a', 'b']);
   });
 
   it("drops a network's rules and forwards with it", () => {
