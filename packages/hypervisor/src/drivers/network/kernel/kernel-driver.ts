@@ -10,7 +10,7 @@
  * for the networks that differ and the owned ones nobody wants any more; a network that matches
  * is not touched, so the table (handles included) stays byte-identical.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import type { Logger } from '@lab/server-kit';
 import { HvErrors } from '../../../errors.js';
 import {
@@ -119,7 +119,9 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
   /** Routing between the bridge and the outside (NAT, forwards); what libvirt turns on too. */
   const enableForwarding = async (): Promise<void> => {
     if (forwarding) return;
-    await run('sysctl', ['-q', '-w', 'net.ipv4.ip_forward=1']);
+    // In another namespace the setting is that namespace's, reached through sysctl under `ip netns exec`.
+    if (options.netns === undefined) await writeFile('/proc/sys/net/ipv4/ip_forward', '1\n');
+    else await run('sysctl', ['-q', '-w', 'net.ipv4.ip_forward=1']);
     forwarding = true;
   };
 
