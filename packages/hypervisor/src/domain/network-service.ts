@@ -374,13 +374,18 @@ export function createNetworkService(options: NetworkServiceOptions) {
     };
   }
 
-  /** The network as it stands now: its state read from the driver, when the driver can tell. */
+  /**
+   * The network as it stands now: a fault the driver sees is recorded; only an apply (or the
+   * reconcile at start) that succeeded makes it `active` again, since kernel objects do not mend
+   * themselves and a change the kernel refused is not applied however whole the objects look.
+   */
   async function describe(record: NetworkRecord): Promise<NetworkView> {
     const availability = driver.availability();
     if (!availability.available) {
       return { ...networkView(record), state: 'down', reason: availability.reason };
     }
-    recordStatus(record.name, await driver.status(record.name));
+    const live = await driver.status(record.name);
+    if (live.state !== 'active') recordStatus(record.name, live);
     return networkView(load(record.name));
   }
 
@@ -960,9 +965,17 @@ export function createNetworkService(options: NetworkServiceOptions) {
           return;
         }
         const records = networks.list();
-        const report = await driver.reconcile(await Promise.all(records.map(specOf)));
-        logger.info({ driver: driver.name, ...report }, 'networks reconciled');
-        for (const record of records) recordStatus(record.name, await driver.status(record.name));
+        try {
+          const report = await driver.reconcile(await Promise.all(records.map(specOf)));
+          logger.info({ driver: driver.name, ...report }, 'networks reconciled');
+          for (const record of records) recordStatus(record.name, await driver.status(record.name));
+        } catch (error) {
+          // The service starts all the same: the networks say why they are down, the next change
+          // of each applies it again.
+          const reason = `reconcile at start failed: ${(error as Error).message}`;
+          logger.error({ err: error }, 'networks could not be reconciled');
+          for (const record of records) recordStatus(record.name, { state: 'down', reason });
+        }
         const used = new Set(
           vms
             .list()

@@ -564,12 +564,32 @@ describe('network service', () => {
     await expect(service.update('lan', { mtu: 1400 }, null)).rejects.toMatchObject({
       code: 'NETWORK_APPLY_FAILED',
     });
-    expect((await service.list())[0]).toMatchObject({ mtu: 1400 });
+    // Saved, not applied: down with the kernel's words, though the objects the driver holds look whole.
+    expect((await service.list())[0]).toMatchObject({
+      mtu: 1400,
+      state: 'down',
+      reason: 'nft: syntax error',
+    });
+    await service.update('lan', { mtu: 1450 }, null);
+    expect(await service.get('lan')).toMatchObject({ mtu: 1450, state: 'active', reason: null });
     // A create the kernel refuses is not recorded.
     driver.failNextApply = new Error('RTNETLINK answers: Operation not permitted');
     await expect(service.create({ name: 'dmz', mode: 'nat' }, null)).rejects.toMatchObject({
       code: 'NETWORK_APPLY_FAILED',
     });
     expect((await service.list()).map((n) => n.name)).toEqual(['lan']);
+  });
+
+  it('starts all the same when the reconcile fails, every network down with the reason', async () => {
+    const { service, driver } = setUp();
+    await service.create({ name: 'lan', mode: 'nat' }, null);
+    driver.reconcile = async () => {
+      throw new Error('nft: Could not process rule: Device or resource busy');
+    };
+    await service.recover();
+    expect(await service.get('lan')).toMatchObject({
+      state: 'down',
+      reason: 'reconcile at start failed: nft: Could not process rule: Device or resource busy',
+    });
   });
 });
