@@ -141,14 +141,15 @@ export type DnsmasqOutcome = 'unchanged' | 'reloaded' | 'adopted' | 'started' | 
 
 /**
  * Makes the network's dnsmasq match the spec: host files rewritten and SIGHUP when only they
- * changed; a new config (or no process) means a (re)start. `known` says whether this service
- * process has seen that dnsmasq before (otherwise keeping it is an adoption).
+ * changed; a new config (or no process) means a (re)start, and so does `bridgeMade` (a bridge made
+ * anew is a new interface, which the old process's sockets are not bound to). `known` says whether
+ * this service process has seen that dnsmasq before (otherwise keeping it is an adoption).
  */
 export async function ensureDnsmasq(
   run: RunCommand,
   runDir: string,
   spec: NetworkSpec,
-  known: boolean,
+  state: { known: boolean; bridgeMade: boolean },
 ): Promise<DnsmasqOutcome> {
   const files = dnsmasqFiles(runDir, spec.name);
   await mkdir(files.dir, { recursive: true, mode: 0o750 });
@@ -157,12 +158,12 @@ export async function ensureDnsmasq(
   const dhcpHostsChanged = await writeIfChanged(files.dhcpHosts, hosts.dhcpHosts);
   const hostsChanged = (await writeIfChanged(files.hosts, hosts.hosts)) || dhcpHostsChanged;
   const pid = await runningPid(files);
-  if (pid !== null && (await readText(files.conf)) === config) {
+  if (pid !== null && !state.bridgeMade && (await readText(files.conf)) === config) {
     if (hostsChanged) {
       process.kill(pid, 'SIGHUP');
       return 'reloaded';
     }
-    return known ? 'unchanged' : 'adopted';
+    return state.known ? 'unchanged' : 'adopted';
   }
   if (pid !== null) await stopPid(pid);
   await writeIfChanged(files.conf, config);

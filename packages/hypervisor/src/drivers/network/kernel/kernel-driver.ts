@@ -178,8 +178,11 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     remember(compiled);
   };
 
-  const startDnsmasq = async (spec: NetworkSpec): Promise<string> => {
-    const outcome = await ensureDnsmasq(run, runDir, spec, knownDnsmasq.has(spec.name));
+  const startDnsmasq = async (spec: NetworkSpec, bridgeMade: boolean): Promise<string> => {
+    const outcome = await ensureDnsmasq(run, runDir, spec, {
+      known: knownDnsmasq.has(spec.name),
+      bridgeMade,
+    });
     knownDnsmasq.add(spec.name);
     await watcher.watch(spec.name, dnsmasqFiles(runDir, spec.name).leases);
     return outcome;
@@ -191,14 +194,17 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
    */
   const applyOne = async (spec: NetworkSpec): Promise<NetworkStatus> => {
     const linkAndDns = (async (): Promise<NetworkStatus> => {
+      let bridgeMade: boolean;
       try {
-        await runIp(run, bridgeCommands(bridgeWanted(spec), await findLink(run, spec.bridge)));
+        const current = await findLink(run, spec.bridge);
+        await runIp(run, bridgeCommands(bridgeWanted(spec), current));
+        bridgeMade = current === undefined;
       } catch (error) {
         logger.error({ err: error, network: spec.name }, 'network bridge could not be made');
         return { state: 'down', reason: `bridge ${spec.bridge}: ${errorText(error)}` };
       }
       try {
-        await startDnsmasq(spec);
+        await startDnsmasq(spec, bridgeMade);
       } catch (error) {
         logger.error({ err: error, network: spec.name }, 'network dnsmasq could not be started');
         return { state: 'degraded', reason: `dnsmasq: ${errorText(error)}` };
@@ -284,7 +290,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
 
     // dnsmasq: one per network, adopted when it runs with the same config; strays stopped.
     const outcomes = await Promise.all(
-      specs.map(async (spec) => [spec.name, await startDnsmasq(spec)] as const),
+      specs.map(async (spec) => [spec.name, await startDnsmasq(spec, !links.has(spec.bridge))] as const),
     );
     for (const [name, outcome] of outcomes) {
       if (outcome === 'adopted') report.adopted.push(name);

@@ -294,9 +294,11 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     await driver.apply(networkSpec('net1', 1));
   });
 
+  let guest3: Netns;
+
   it('two networks never reach each other; an isolated one has no masquerade and no way out', async () => {
     await driver.apply(networkSpec('net2', 2, { mode: 'isolated' }));
-    const guest3 = await plugGuest('hv-net2', 'g3', '52:54:00:00:00:03');
+    guest3 = await plugGuest('hv-net2', 'g3', '52:54:00:00:00:03');
     const guest3Ip = await dhcp(guest3);
     expect(await ping(guest3, '10.77.2.1')).toBe(true);
     expect(await ping(guest1, guest3Ip)).toBe(false);
@@ -375,6 +377,7 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
       networkSpec('net1', 1, { rules: [rule('r1')] }),
       networkSpec('net2', 2, { mode: 'isolated' }),
     ];
+    const net2Pid = await readFile(join(runDir, 'networks/net2/dnsmasq.pid'), 'utf8');
     await host.exec('ip', ['link', 'del', 'hv-net2']);
     process.kill(
       Number((await readFile(join(runDir, 'networks/net1/dnsmasq.pid'), 'utf8')).trim()),
@@ -390,6 +393,10 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     expect(await driver.status('net1')).toEqual({ state: 'active', reason: null });
     expect(await driver.status('net2')).toEqual({ state: 'active', reason: null });
     expect(await ping(guest1, '10.77.1.1')).toBe(true);
+    // A bridge made anew is a new interface: its dnsmasq was restarted and serves the guest again.
+    expect(await readFile(join(runDir, 'networks/net2/dnsmasq.pid'), 'utf8')).not.toBe(net2Pid);
+    await host.exec('ip', ['link', 'set', 'g3', 'master', 'hv-net2']);
+    expect(await dhcp(guest3)).toMatch(/^10\.77\.2\./);
   });
 
   it('reconcile removes an owned network it is not given, and never touches foreign objects', async () => {
