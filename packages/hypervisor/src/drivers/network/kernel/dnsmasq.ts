@@ -66,7 +66,8 @@ export function dnsmasqConfig(spec: NetworkSpec, files: DnsmasqFiles, user: stri
   if (spec.dhcp.enabled) {
     lines.push(
       `dhcp-range=${spec.dhcp.rangeStart},${spec.dhcp.rangeEnd},${netmask(spec.subnet)},${spec.dhcp.leaseSeconds}s`,
-      `dhcp-option=option:router,${spec.gateway}`,
+      // As libvirt: an isolated network offers no router (there is nowhere to route to).
+      spec.mode === 'nat' ? `dhcp-option=option:router,${spec.gateway}` : 'dhcp-option=3',
       `dhcp-option=option:dns-server,${spec.gateway}`,
       'dhcp-authoritative',
       'dhcp-no-override',
@@ -75,7 +76,11 @@ export function dnsmasqConfig(spec: NetworkSpec, files: DnsmasqFiles, user: stri
       `dhcp-leasefile=${files.leases}`,
       `dhcp-hostsfile=${files.dhcpHosts}`,
     );
+    // The bridge's MTU, told to guests when it is not Ethernet's usual one (libvirt does the same).
+    if (spec.mtu !== 1500) lines.push(`dhcp-option=option:mtu,${spec.mtu}`);
   }
+  // An isolated network's guests ask only for the names of the network; nothing is forwarded upstream.
+  if (spec.mode === 'isolated') lines.push('no-resolv');
   return `${lines.join('\n')}\n`;
 }
 

@@ -46,6 +46,17 @@ describe('dnsmasq config', () => {
     );
   });
 
+  it('isolated: no router offered and nothing forwarded upstream; a non-default MTU is offered', () => {
+    const nat = dnsmasqConfig(spec, files, 'root');
+    expect(nat).not.toContain('no-resolv');
+    expect(nat).not.toContain('option:mtu');
+    const isolated = dnsmasqConfig({ ...spec, mode: 'isolated', mtu: 9000 }, files, 'root').split('\n');
+    expect(isolated).toEqual(
+      expect.arrayContaining(['dhcp-option=3', 'no-resolv', 'dhcp-option=option:mtu,9000']),
+    );
+    expect(isolated).not.toContain('dhcp-option=option:router,10.20.30.1');
+  });
+
   it('without DHCP: DNS only, no range and no lease file', () => {
     const text = dnsmasqConfig({ ...spec, dhcp: { ...spec.dhcp, enabled: false } }, files, 'root');
     expect(text).toContain('interface=hv-web');

@@ -300,6 +300,11 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     await driver.apply(networkSpec('net2', 2, { mode: 'isolated' }));
     guest3 = await plugGuest('hv-net2', 'g3', '52:54:00:00:00:03');
     const guest3Ip = await dhcp(guest3);
+    // dnsmasq offers an isolated network no router; a route by hand shows the firewall is what stops it.
+    expect((await guest3.exec('ip', ['route', 'show', 'default'])).stdout).toBe('');
+    await guest3.exec('ip', ['route', 'add', 'default', 'via', '10.77.2.1']);
+    // And the outside knows the way back, so only the firewall can stop a ping out.
+    await outside.exec('ip', ['route', 'replace', '10.77.2.0/24', 'via', '192.0.2.1']);
     expect(await ping(guest3, '10.77.2.1')).toBe(true);
     expect(await ping(guest1, guest3Ip)).toBe(false);
     expect(await ping(guest3, guest1Ip)).toBe(false);
