@@ -232,11 +232,14 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     expect(await ping(outside, guest1Ip)).toBe(false);
     const counters = await driver.counters('net1');
     expect(counters.get('r1')!.packets).toBeGreaterThanOrEqual(1);
-    // Another rule added: the chain is refilled, the first rule's count is kept.
-    await driver.apply(
-      networkSpec('net1', 1, { rules: [drop, rule('r2', { protocol: 'tcp', ports: { from: 80, to: 80 } })] }),
-    );
+    // Another rule added (appended), then the two swapped (the chain refilled): the count is kept.
+    const web = rule('r2', { protocol: 'tcp', ports: { from: 80, to: 80 } });
+    await driver.apply(networkSpec('net1', 1, { rules: [drop, web] }));
     expect((await driver.counters('net1')).get('r1')!.packets).toBe(counters.get('r1')!.packets);
+    await driver.apply(networkSpec('net1', 1, { rules: [web, drop] }));
+    expect((await driver.counters('net1')).get('r1')!.packets).toBe(counters.get('r1')!.packets);
+    expect(await ping(outside, guest1Ip)).toBe(false);
+    expect((await driver.counters('net1')).get('r1')!.packets).toBeGreaterThan(counters.get('r1')!.packets);
     await driver.apply(networkSpec('net1', 1));
     expect(await ping(outside, guest1Ip)).toBe(true);
     expect((await driver.counters('net1')).size).toBe(0);
