@@ -24,7 +24,8 @@ export interface VmNetworkPort {
    * Checks a VM's NICs (the network exists, a given MAC is unicast and free on the network, a
    * given `ip` lies in the subnet outside the gateway and is free) and completes them: a missing
    * MAC is derived from the VM's uuid and the NIC's index. Throws the API's errors
-   * (NETWORK_NOT_FOUND, VALIDATION with the field as `devices.network.<i>.<field>`, conflicts).
+   * (VALIDATION_ERROR with the field as `devices.network.<i>.<field>`, also for a network that does
+   * not exist, as for a disk image; MAC_ADDRESS_IN_USE, IP_ADDRESS_IN_USE).
    */
   resolveNics(vm: VmIdentity, nics: readonly NetworkDevice[]): NetworkDevice[];
   /** Creates the VM's taps on their bridges, before QEMU starts (replacing stale ones). */
