@@ -26,6 +26,13 @@ export const SYSTEM_TOOLS = [
   { command: 'ip', pkg: 'iproute2', usedBy: 'hypervisor (networks)' },
   { command: 'nft', pkg: 'nftables', usedBy: 'hypervisor (networks)' },
   { command: 'dnsmasq', pkg: 'dnsmasq-base', usedBy: 'hypervisor (networks)' },
+  // A network's post-quantum tunnel: WireGuard configured with wg, carried by wireguard-go where
+  // the kernel has no WireGuard module. The tunnel tests capture the path between the two hosts
+  // (tcpdump) and measure throughput through it (iperf3).
+  { command: 'wg', pkg: 'wireguard-tools', usedBy: 'hypervisor (tunnel)' },
+  { command: 'wireguard-go', pkg: 'wireguard-go', usedBy: 'hypervisor (tunnel)' },
+  { command: 'tcpdump', pkg: 'tcpdump', usedBy: 'hypervisor tests (tunnel)' },
+  { command: 'iperf3', pkg: 'iperf3', usedBy: 'hypervisor tests (tunnel)' },
   { command: 'verilator', pkg: 'verilator', usedBy: 'verification' },
   { command: 'iverilog', pkg: 'iverilog', usedBy: 'verification' },
   { command: 'yosys', pkg: 'yosys', usedBy: 'verification' },
