@@ -269,7 +269,9 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     // The table: one transaction for every network that differs and every stray one.
     if (specs.some((spec) => spec.mode === 'nat' || spec.forwards.length > 0)) await enableForwarding();
     const table = await readTable(run);
-    const lines = table?.state.baseIntact === true ? [] : baseBatch();
+    // With no network and no table there is nothing to own yet: a host without networks keeps no table.
+    const lines =
+      table?.state.baseIntact === true || (table === null && specs.length === 0) ? [] : baseBatch();
     const compiledAll = specs.map(compileNetwork);
     for (const compiled of compiledAll) {
       const present = table?.state.networks.get(compiled.name);
@@ -284,7 +286,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
       written.delete(name);
     }
     await applyBatch(run, lines);
-    baseReady = true;
+    baseReady = lines.length > 0 || table?.state.baseIntact === true;
     written.clear();
     for (const compiled of compiledAll) remember(compiled);
 

@@ -146,6 +146,11 @@ describe.skipIf(gate.skip)('kernel network driver (in network namespaces)', () =
     expect(driver.availability()).toEqual({ available: true });
   });
 
+  it('reconcile with no network makes nothing, not even the table', async () => {
+    expect(await driver.reconcile([])).toEqual({ unchanged: [], repaired: [], adopted: [], removed: [] });
+    expect((await host.exec('nft', ['list', 'tables'])).stdout).toBe('');
+  });
+
   it('apply makes the bridge (address, MTU, alias), the chains and dnsmasq', async () => {
     const status = await driver.apply(networkSpec('net1', 1, { mtu: 1400 }));
     expect(status).toEqual({ state: 'active', reason: null });
