@@ -9,6 +9,7 @@
  * the service's name prefixes and an alias starting with `OWNER_ALIAS`, and the nftables table is
  * the service's own (`NFT_FAMILY NFT_TABLE`).
  */
+import type { TunnelDriver, TunnelRouting } from './tunnel-driver.js';
 
 /** The most characters of a Linux interface name (IFNAMSIZ - 1). */
 export const IFNAME_MAX = 15;
@@ -94,6 +95,11 @@ export interface NetworkSpec {
   rules: RuleSpec[];
   forwards: ForwardSpec[];
   reservations: ReservationSpec[];
+  /**
+   * The network's post-quantum tunnel, when it has one: its chains let the tunnel's traffic through
+   * and leave it unmasqueraded, and a reconcile keeps its interface (tunnel-driver.ts).
+   */
+  tunnel?: TunnelRouting | null;
 }
 
 export interface Lease {
@@ -131,6 +137,8 @@ export type LeaseListener = (network: string, change: 'added' | 'expired', lease
 
 export interface NetworkDriver {
   readonly name: 'kernel' | 'simulated';
+  /** The networks' WireGuard interfaces (the network core's tunnel part drives them). */
+  readonly tunnels: TunnelDriver;
   availability(): NetworkAvailability;
   /** Makes the kernel match `spec` (create or update); restarts dnsmasq only when its config changed. */
   apply(spec: NetworkSpec): Promise<NetworkStatus>;

@@ -11,11 +11,14 @@ import type {
   ReconcileReport,
   RuleCounter,
 } from './network-driver.js';
+import { tunnelName } from './tunnel-driver.js';
+import { createSimulatedTunnelDriver, type SimulatedTunnelDriver } from './simulated-tunnel-driver.js';
 
 export interface SimulatedNetworkDriver extends NetworkDriver {
   readonly name: 'simulated';
   /** The spec last applied for each network (what the kernel would hold). */
   readonly specs: ReadonlyMap<string, NetworkSpec>;
+  readonly tunnels: SimulatedTunnelDriver;
 }
 
 const ACTIVE: NetworkStatus = { state: 'active', reason: null };
@@ -24,10 +27,12 @@ export function createSimulatedNetworkDriver(): SimulatedNetworkDriver {
   const specs = new Map<string, NetworkSpec>();
   /** Tap name → network. */
   const taps = new Map<string, string>();
+  const tunnels = createSimulatedTunnelDriver();
 
   return {
     name: 'simulated',
     specs,
+    tunnels,
     availability: () => ({ available: true }),
     apply: async (spec) => {
       specs.set(spec.name, structuredClone(spec));
@@ -35,6 +40,7 @@ export function createSimulatedNetworkDriver(): SimulatedNetworkDriver {
     },
     remove: async (name) => {
       specs.delete(name);
+      await tunnels.remove(name);
       for (const [tap, network] of taps) if (network === name) taps.delete(tap);
     },
     reconcile: async (wanted) => {
@@ -44,6 +50,13 @@ export function createSimulatedNetworkDriver(): SimulatedNetworkDriver {
         if (!names.has(name)) {
           specs.delete(name);
           report.removed.push(name);
+        }
+      }
+      // As the kernel driver does: the tunnel of a network without one (or unknown) goes.
+      for (const network of await tunnels.present()) {
+        if (!wanted.some((spec) => spec.name === network && (spec.tunnel ?? null) !== null)) {
+          await tunnels.remove(network);
+          report.removed.push(tunnelName(network));
         }
       }
       for (const spec of wanted) {

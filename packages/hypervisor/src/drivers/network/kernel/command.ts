@@ -12,6 +12,8 @@ export const COMMAND_TIMEOUT_MS = 30_000;
 export interface CommandOptions {
   /** Written to the command's standard input (an `nft -f -` batch, an `ip -batch -` list). */
   input?: string;
+  /** The environment of the command instead of the service's own. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export type RunCommand = (tool: string, args: readonly string[], options?: CommandOptions) => Promise<string>;
@@ -24,7 +26,7 @@ export function createCommandRunner(netns?: string): RunCommand {
       const child = execFile(
         file,
         argv,
-        { timeout: COMMAND_TIMEOUT_MS, maxBuffer: 256 << 20 },
+        { timeout: COMMAND_TIMEOUT_MS, maxBuffer: 256 << 20, env: options.env ?? process.env },
         (error, stdout, stderr) => {
           if (error === null) {
             resolve(stdout);

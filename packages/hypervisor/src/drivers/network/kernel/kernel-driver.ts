@@ -13,6 +13,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import type { Logger } from '@lab/server-kit';
 import { HvErrors } from '../../../errors.js';
+import { TUNNEL_PREFIX, tunnelName } from '../tunnel-driver.js';
 import {
   bridgeName,
   NFT_FAMILY,
@@ -40,6 +41,7 @@ import {
   type Link,
 } from './ip-link.js';
 import { createLeaseWatcher, readLeases } from './leases.js';
+import { createWireguardTunnels, isOwnedTunnel } from './wireguard.js';
 import { applyBatch, readCounters, readTable, type NetworkInTable } from './nft.js';
 import {
   baseBatch,
@@ -75,6 +77,10 @@ interface Written {
   chains: WrittenChains;
 }
 
+/** The network needs the host to route: NAT, forwards, or a tunnel to the peer's subnets. */
+const routes = (spec: NetworkSpec): boolean =>
+  spec.mode === 'nat' || spec.forwards.length > 0 || (spec.tunnel ?? null) !== null;
+
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The table holds exactly what `compiled` would write. */
@@ -99,6 +105,7 @@ function matches(present: NetworkInTable | undefined, compiled: CompiledNetwork)
 export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): NetworkDriver {
   const { runDir, logger } = options;
   const run = createCommandRunner(options.netns);
+  const tunnels = createWireguardTunnels(run, runDir);
   const written = new Map<string, Written>();
   /** Networks whose dnsmasq this process started or adopted. */
   const knownDnsmasq = new Set<string>();
@@ -213,7 +220,7 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     })();
     const firewall = (async (): Promise<NetworkStatus> => {
       try {
-        if (spec.mode === 'nat' || spec.forwards.length > 0) await enableForwarding();
+        if (routes(spec)) await enableForwarding();
         await writeChains(spec);
       } catch (error) {
         logger.error({ err: error, network: spec.name }, 'network firewall could not be applied');
@@ -243,6 +250,10 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
       await deleteLink(run, bridge.name);
       removed.push(bridge.name);
     }
+    if ((await tunnels.present()).includes(name)) {
+      await tunnels.remove(name);
+      removed.push(tunnelName(name));
+    }
     return removed;
   };
 
@@ -265,9 +276,19 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
     for (const link of strayBridges) ipCommands.push(['link', 'del', 'dev', link.name]);
     await runIp(run, ipCommands);
     report.removed.push(...strayBridges.map((link) => link.name));
+    // A tunnel's interface is made by the core's tunnels.apply (it holds the keys); here only the
+    // interfaces of networks without a tunnel go.
+    const withTunnel = new Set(
+      specs.filter((spec) => (spec.tunnel ?? null) !== null).map((spec) => spec.name),
+    );
+    for (const link of links.values()) {
+      if (!isOwnedTunnel(link) || withTunnel.has(link.name.slice(TUNNEL_PREFIX.length))) continue;
+      await tunnels.remove(link.name.slice(TUNNEL_PREFIX.length));
+      report.removed.push(link.name);
+    }
 
     // The table: one transaction for every network that differs and every stray one.
-    if (specs.some((spec) => spec.mode === 'nat' || spec.forwards.length > 0)) await enableForwarding();
+    if (specs.some(routes)) await enableForwarding();
     const table = await readTable(run);
     // With no network and no table there is nothing to own yet: a host without networks keeps no table.
     const lines =
@@ -334,6 +355,21 @@ export function createKernelNetworkDriver(options: KernelNetworkDriverOptions): 
 
   return {
     name: 'kernel',
+    // One queue with the networks, so a reconcile never meets a tunnel half made.
+    tunnels: {
+      availability: () => tunnels.availability(),
+      generateKeyPair: () => tunnels.generateKeyPair(),
+      apply: (spec) =>
+        exclusive(async () => {
+          await enableForwarding();
+          await tunnels.apply(spec);
+        }),
+      setPeer: (network, peer) => exclusive(() => tunnels.setPeer(network, peer)),
+      presharedKey: (network) => exclusive(() => tunnels.presharedKey(network)),
+      counters: (network) => exclusive(() => tunnels.counters(network)),
+      remove: (network) => exclusive(() => tunnels.remove(network)),
+      present: () => exclusive(() => tunnels.present()),
+    },
     availability: () => networkAvailability(),
     apply: (spec) => exclusive(() => applyOne(spec)),
     remove: (name) => exclusive(async () => void (await removeOne(name))),

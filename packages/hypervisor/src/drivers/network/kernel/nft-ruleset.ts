@@ -18,12 +18,18 @@
  * - `out_<n>`: drop towards any other network's bridge (two networks never reach each other),
  *   established/related accept, the `out` rules in order, and for `isolated` a final drop.
  * - `dnat_<n>`, `snat_<n>`: the forwards' DNATs and the masquerade.
+ * With a tunnel (`hw-<n>`, tunnel-driver.ts) the peer's guests are part of the network: `out_<n>`
+ * accepts what goes into the tunnel (isolated too), `fin_<n>` accepts what comes out of it after
+ * the `in` rules but without the default policy, and `snat_<n>` leaves traffic towards the tunnel
+ * and the remote subnets unmasqueraded. Every network drops traffic to and from any other
+ * network's tunnel, as it does towards other bridges.
  * A rule's counter is a named counter object `r.<network>.<rule id>`, so refilling a chain keeps
  * the counts. Bridged traffic between two guests of one network never reaches these hooks.
  */
 import { createHash } from 'node:crypto';
 import type { ForwardSpec, NetworkSpec, RuleSpec } from '../network-driver.js';
 import { NFT_FAMILY, NFT_TABLE } from '../network-driver.js';
+import { TUNNEL_PREFIX } from '../tunnel-driver.js';
 
 export const TABLE = `${NFT_FAMILY} ${NFT_TABLE}`;
 
@@ -173,27 +179,46 @@ export function compileNetwork(spec: NetworkSpec): CompiledNetwork {
       .map((rule) => compileRule(spec.name, rule))
       .filter((text): text is string => text !== null);
   const bridge = quote(spec.bridge);
+  const tunnel = spec.tunnel ?? null;
+  const tunnelName = tunnel === null ? null : quote(tunnel.interface);
+  const anyTunnel = quote(`${TUNNEL_PREFIX}*`);
+  const remotes = tunnel === null || tunnel.remoteSubnets.length === 0 ? null : tunnel.remoteSubnets;
   const chains: Record<NetworkChainKind, string[]> = {
     in: [
       'ct state established,related accept',
       // DHCP answers go to addresses the guest does not have yet, which conntrack does not pair up.
       'udp sport 67 udp dport 68 accept',
+      tunnelName === null
+        ? `iifname ${anyTunnel} drop`
+        : `iifname != ${tunnelName} iifname ${anyTunnel} drop`,
       ...rulesOf('in'),
     ],
     fin: [
       // Replaced by the same jump carrying the hash, below.
       '',
+      // The peer's guests are of this network: the `in` rules apply to them, the default policy not.
+      ...(tunnelName === null ? [] : [`iifname ${tunnelName} accept`]),
       'ct status dnat accept',
       ...defaultPolicy(spec.defaultInbound),
     ],
     out: [
       `oifname != ${bridge} oifname "hv-*" drop`,
+      ...(tunnelName === null ? [] : [`oifname ${tunnelName} accept`]),
+      `oifname ${anyTunnel} drop`,
       'ct state established,related accept',
       ...rulesOf('out'),
       ...(spec.mode === 'isolated' ? ['drop'] : []),
     ],
     dnat: spec.forwards.map(compileForward),
-    snat: spec.mode === 'nat' ? [`ip saddr ${spec.subnet} ip daddr != ${spec.subnet} masquerade`] : [],
+    snat:
+      spec.mode === 'nat'
+        ? [
+            // The remote side sees the guest's own address: the tunnel is routed, never NATed.
+            ...(tunnelName === null ? [] : [`oifname ${tunnelName} return`]),
+            ...(remotes === null ? [] : [`ip daddr { ${remotes.join(', ')} } return`]),
+            `ip saddr ${spec.subnet} ip daddr != ${spec.subnet} masquerade`,
+          ]
+        : [],
   };
   const counters = spec.rules.map((rule) => counterName(spec.name, rule.id));
   const forwardPorts = spec.forwards.map((f) => ({ protocol: f.protocol, port: f.listenPort }));

@@ -112,11 +112,13 @@ describe('a network', () => {
     expect(compiled.chains.in).toEqual([
       'ct state established,related accept',
       'udp sport 67 udp dport 68 accept',
+      'iifname "hw-*" drop',
       'tcp dport 80 counter name r.web.a accept',
       'meta l4proto icmp counter name r.web.c accept',
     ]);
     expect(compiled.chains.out).toEqual([
       'oifname != "hv-web" oifname "hv-*" drop',
+      'oifname "hw-*" drop',
       'ct state established,related accept',
       'tcp dport 80 counter name r.web.b drop',
     ]);
@@ -147,6 +149,46 @@ describe('a network', () => {
     const isolated = compileNetwork(spec({ mode: 'isolated' }));
     expect(isolated.chains.snat).toEqual([]);
     expect(isolated.chains.out.at(-1)).toBe('drop');
+  });
+
+  it('a tunnel: its traffic passes both ways (isolated too), past the default policy, unmasqueraded', () => {
+    const tunnel = { interface: 'hw-web', remoteSubnets: ['10.20.40.0/24', '10.20.41.0/24'] };
+    const compiled = compileNetwork(spec({ tunnel, rules: [rule({ id: 'a' })] }));
+    expect(compiled.chains.in.slice(0, 4)).toEqual([
+      'ct state established,related accept',
+      'udp sport 67 udp dport 68 accept',
+      'iifname != "hw-web" iifname "hw-*" drop',
+      'tcp dport 80 counter name r.web.a accept',
+    ]);
+    expect(compiled.chains.fin).toEqual([
+      `jump in_web comment "hv:${compiled.hash}"`,
+      'iifname "hw-web" accept',
+      'ct status dnat accept',
+      'drop',
+    ]);
+    expect(compiled.chains.out.slice(0, 3)).toEqual([
+      'oifname != "hv-web" oifname "hv-*" drop',
+      'oifname "hw-web" accept',
+      'oifname "hw-*" drop',
+    ]);
+    expect(compiled.chains.snat).toEqual([
+      'oifname "hw-web" return',
+      'ip daddr { 10.20.40.0/24, 10.20.41.0/24 } return',
+      'ip saddr 10.20.30.0/24 ip daddr != 10.20.30.0/24 masquerade',
+    ]);
+    const isolated = compileNetwork(spec({ tunnel, mode: 'isolated' }));
+    expect(isolated.chains.out.indexOf('oifname "hw-web" accept')).toBeLessThan(
+      isolated.chains.out.indexOf('drop'),
+    );
+    expect(isolated.chains.snat).toEqual([]);
+    // The tunnel is part of the hash: adding, changing or removing it rewrites the chains.
+    expect(compiled.hash).not.toBe(compileNetwork(spec({ rules: [rule({ id: 'a' })] })).hash);
+    expect(compiled.hash).not.toBe(
+      compileNetwork(
+        spec({ tunnel: { ...tunnel, remoteSubnets: ['10.20.40.0/24'] }, rules: [rule({ id: 'a' })] }),
+      ).hash,
+    );
+    expect(compileNetwork(spec({ tunnel: null })).hash).toBe(compileNetwork(spec()).hash);
   });
 
   it('forwards: DNAT on one address or every local one, keyed by protocol and port', () => {
@@ -328,6 +370,14 @@ describe.skipIf(gate.skip)('nft accepts what the compiler writes (check mode, in
         mode: 'isolated',
         subnet: '10.20.31.0/24',
         gateway: '10.20.31.1',
+        tunnel: { interface: 'hw-lab-2', remoteSubnets: ['10.20.50.0/24'] },
+      }),
+      spec({
+        name: 'lab-3',
+        bridge: 'hv-lab-3',
+        subnet: '10.20.32.0/24',
+        gateway: '10.20.32.1',
+        tunnel: { interface: 'hw-lab-3', remoteSubnets: ['10.20.51.0/24', '10.20.52.5/32'] },
       }),
     ]);
     await ns.exec('nft', ['-c', '-f', '-'], { input: text });
