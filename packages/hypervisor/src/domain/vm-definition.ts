@@ -28,7 +28,7 @@ export const NetworkDeviceSchema = Type.Object(
       Type.String({
         pattern: '^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$',
         description:
-          'the NIC\'s MAC address, unicast and unique on the network; derived from the VM\'s uuid ' +
+          "the NIC's MAC address, unicast and unique on the network; derived from the VM's uuid " +
           '(52:54:00:xx:xx:xx, locally administered) when not given, and stored',
       }),
     ),

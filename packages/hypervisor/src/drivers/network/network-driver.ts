@@ -117,7 +117,8 @@ export interface RuleCounter {
 }
 
 /** How a network stands in the kernel. */
-export type NetworkStatus = { state: 'active'; reason: null } | { state: 'degraded' | 'down'; reason: string };
+export type NetworkStatus =
+  { state: 'active'; reason: null } | { state: 'degraded' | 'down'; reason: string };
 
 export interface ReconcileReport {
   /** Networks whose kernel objects were all there and matched (nothing was changed). */
