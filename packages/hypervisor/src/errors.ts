@@ -367,6 +367,23 @@ export const HvErrors = {
     'conflict',
     (p) => `address ${p.ip} is reserved on network '${p.network}' by VM '${p.vm}'`,
   ),
+  tunnelNotConfigured: defineError<{ network: string }>(
+    'TUNNEL_NOT_CONFIGURED',
+    'conflict',
+    (p) => `network '${p.network}' has no tunnel`,
+  ),
+  /** A key-exchange message not signed by the peer's pinned ML-DSA key: refused and counted. */
+  tunnelPeerUntrusted: defineError<{ network: string; reason: string }>(
+    'TUNNEL_PEER_UNTRUSTED',
+    'forbidden',
+    (p) => `key exchange for network '${p.network}' refused: ${p.reason}`,
+  ),
+  /** An init whose epoch is not past the last one (a replay), or of the wrong side, or malformed. */
+  tunnelExchangeRefused: defineError<{ network: string; reason: string }>(
+    'TUNNEL_EXCHANGE_REFUSED',
+    'conflict',
+    (p) => `key exchange for network '${p.network}' refused: ${p.reason}`,
+  ),
 };
 
 /** A 400 `VALIDATION_ERROR` naming the offending field, for checks a JSON Schema cannot express. */

@@ -31,6 +31,8 @@ import { createPqcService } from '../domain/pqc-service.js';
 import { createSnapshotService, SnapshotSchema } from '../domain/snapshot-service.js';
 import { systemInfo } from '../domain/system-info.js';
 import { createSystemService } from '../domain/system-service.js';
+import { TUNNEL_SCHEMAS } from '../domain/tunnel/tunnel-definition.js';
+import { createTunnelService } from '../domain/tunnel/tunnel-service.js';
 import { createVmService } from '../domain/vm-service.js';
 import { isActive } from '../domain/vm-states.js';
 import { findQemu, firmwareFile, qemuVersion } from '../drivers/qemu/host.js';
@@ -51,6 +53,7 @@ import { createPoolRepository } from '../store/pools.js';
 import { createNetworkRepository } from '../store/networks.js';
 import { createKeyRepository } from '../store/pqc-keys.js';
 import { createSnapshotRepository } from '../store/snapshots.js';
+import { createTunnelRepository } from '../store/tunnels.js';
 import { createUnitOfWork } from '../store/unit-of-work.js';
 import { createVmRepository } from '../store/vms.js';
 import { VERSION } from '../version.js';
@@ -68,6 +71,7 @@ import { closeSocket, listenOnSocket } from './socket.js';
 import { storageRoutes } from './storage-routes.js';
 import { systemRoutes } from './system-routes.js';
 import { tokenRoutes } from './token-routes.js';
+import { tunnelRoutes } from './tunnel-routes.js';
 import { vmRoutes } from './vm-routes.js';
 
 export interface ServerOptions {
@@ -112,6 +116,7 @@ export async function buildServer(
       ...SHARED_SCHEMAS,
       ...PQC_SCHEMAS,
       ...NETWORK_SCHEMAS,
+      ...TUNNEL_SCHEMAS,
       OperationSchema,
       PoolSchema,
       SnapshotSchema,
@@ -159,14 +164,43 @@ export async function buildServer(
   });
   const { driver, accelerator } = await selection;
   const bootDir = resolve(config.bootDir ?? join(dataDir, 'boot'));
+  const cryptoPool = createCryptoPool();
+  const pqc = createPqcService({
+    pool: cryptoPool,
+    operations,
+    unitOfWork,
+    ...(config.pqcVectorsDir === undefined ? {} : { vectorsDir: resolve(config.pqcVectorsDir) }),
+  });
+  const requireAvailable = () => pqc.requireAvailable();
+  // One sealer: PQC secret keys and the tunnels' secrets (peer tokens, WireGuard keys) at rest.
+  const sealer = createSealer(join(dataDir, HOST_KEY_FILE));
+  const keys = createKeyService({
+    keys: createKeyRepository(db),
+    sealer,
+    pool: cryptoPool,
+    operations,
+    unitOfWork,
+    requireAvailable,
+  });
   const networkDriver = options.networkDriver ?? selectNetworkDriver(driver, { runDir, logger });
+  const networkRepository = createNetworkRepository(db);
+  const tunnels = createTunnelService({
+    tunnels: createTunnelRepository(db),
+    networks: networkRepository,
+    driver: networkDriver.tunnels,
+    keys,
+    sealer,
+    unitOfWork,
+    logger,
+  });
   const networks = createNetworkService({
-    networks: createNetworkRepository(db),
+    networks: networkRepository,
     vms: vmRepository,
     driver: networkDriver,
     unitOfWork,
     hostRoutes: readHostRoutes,
     logger,
+    tunnels,
   });
   const vms = createVmService({
     vms: vmRepository,
@@ -225,22 +259,6 @@ export async function buildServer(
       version: VERSION,
     });
 
-  const cryptoPool = createCryptoPool();
-  const pqc = createPqcService({
-    pool: cryptoPool,
-    operations,
-    unitOfWork,
-    ...(config.pqcVectorsDir === undefined ? {} : { vectorsDir: resolve(config.pqcVectorsDir) }),
-  });
-  const requireAvailable = () => pqc.requireAvailable();
-  const keys = createKeyService({
-    keys: createKeyRepository(db),
-    sealer: createSealer(join(dataDir, HOST_KEY_FILE)),
-    pool: cryptoPool,
-    operations,
-    unitOfWork,
-    requireAvailable,
-  });
   const attestation = createAttestationService({
     vms: vmRepository,
     disks: diskRepository,
@@ -272,6 +290,7 @@ export async function buildServer(
     await migrations.recover();
     // Bridges before guests: a VM re-attached or restarted finds its network made.
     await networks.recover();
+    tunnels.start();
     await vms.recover();
     socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
     logger.info(
@@ -281,6 +300,7 @@ export async function buildServer(
   });
   app.addHook('onClose', async () => {
     if (socket !== undefined) await closeSocket(socket);
+    tunnels.close();
     // Operations first: a cancelled key generation ends its own pool task.
     await operations.close();
     await cryptoPool.close();
@@ -297,6 +317,7 @@ export async function buildServer(
       ...migrationRoutes(migrations),
       ...snapshotRoutes(snapshots),
       ...networkRoutes(networks),
+      ...tunnelRoutes(tunnels),
       ...storageRoutes(disks, pools, diskOperations),
       ...eventRoutes(events, audit),
       ...tokenRoutes(tokens, unitOfWork),

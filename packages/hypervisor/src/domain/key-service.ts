@@ -416,6 +416,42 @@ export function createKeyService({
       };
     },
 
+    /**
+     * The current version of a key of `purpose` and `algorithm`, with its secret opened (a tunnel's
+     * signing key and its KEM key); null when there is no such key, a reason when it is another kind.
+     */
+    keyPairOf(
+      name: string,
+      purpose: KeyPurpose,
+      algorithmName: string,
+    ):
+      | { ok: true; publicKey: Uint8Array; secretKey: Uint8Array; fingerprint: string }
+      | { ok: false; reason: string } {
+      const key = keys.find(name);
+      if (key === undefined) return { ok: false, reason: `there is no key '${name}'` };
+      if (key.purpose !== purpose || key.algorithm !== algorithmName) {
+        return {
+          ok: false,
+          reason: `key '${name}' is a ${key.algorithm} key of purpose ${key.purpose}, not a ${algorithmName} ${purpose} key`,
+        };
+      }
+      const current = currentVersion(key);
+      return {
+        ok: true,
+        publicKey: current.publicKey,
+        secretKey: sealer.open(current.sealedSecret, sealContext(name, current.version, key.algorithm)),
+        fingerprint: current.fingerprint,
+      };
+    },
+
+    /** Creates a fast (ML-KEM, ML-DSA) key the service needs for itself, when it is not there. */
+    ensureKey(name: string, algorithmName: string, purpose: KeyPurpose): void {
+      if (keys.find(name) !== undefined) return;
+      const alg = algorithm(algorithmName);
+      const first = sealed(name, 1, alg, generateKeyPair(alg.name));
+      insertKey({ name, algorithm: alg.name, purpose }, alg, first, null);
+    },
+
     /** Creates the service's own attestation key (ML-DSA-65) the first time it is needed. */
     ensureAttestationKey(name: string, context: AuditContext): void {
       // An ML-DSA key is made without yielding, so no other request can make it meanwhile.

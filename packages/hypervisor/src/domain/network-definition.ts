@@ -7,6 +7,7 @@
 import { Nullable } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
 import { BRIDGE_PREFIX, IFNAME_MAX } from '../drivers/network/network-driver.js';
+import { TunnelInputSchema } from './tunnel/tunnel-definition.js';
 import { VM_NAME_PATTERN } from './vm-definition.js';
 
 export const NETWORK_NAME_PATTERN = '^[a-z0-9][a-z0-9-]*$';
@@ -86,6 +87,7 @@ export const NetworkCreateSchema = Type.Object(
     dhcp: Type.Optional(DhcpInput),
     dns: Type.Optional(DnsInput),
     default_inbound: Type.Optional(DefaultInbound),
+    tunnel: Type.Optional(Nullable(TunnelInputSchema)),
   },
   { additionalProperties: false },
 );
@@ -100,6 +102,7 @@ export const NetworkPatchSchema = Type.Object(
     dhcp: Type.Optional(DhcpInput),
     dns: Type.Optional(DnsInput),
     default_inbound: Type.Optional(DefaultInbound),
+    tunnel: Type.Optional(Nullable(TunnelInputSchema)),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -61,6 +61,7 @@ import {
   type Cidr,
   type HostRoute,
 } from './subnets.js';
+import type { TunnelService } from './tunnel/tunnel-service.js';
 import type { NetworkDevice } from './vm-definition.js';
 import type { NicAttachment, VmIdentity, VmNetworkPort } from './vm-network-port.js';
 import { hasProcess } from './vm-states.js';
@@ -73,6 +74,8 @@ export interface NetworkServiceOptions {
   /** The host's routes (drivers/network/host-routes.ts); tests give their own. */
   hostRoutes: () => Promise<HostRoute[]>;
   logger: Logger;
+  /** The networks' post-quantum tunnels (domain/tunnel/*), when the service has them. */
+  tunnels?: TunnelService;
 }
 
 /** One NIC of a VM on a network. */
@@ -211,6 +214,7 @@ export function createNetworkService(options: NetworkServiceOptions) {
       reservations: nics.flatMap((on) =>
         on.nic.ip === undefined ? [] : [{ mac: macOf(on), ip: on.nic.ip, hostname: hostnameOf(on.vm.name) }],
       ),
+      ...(options.tunnels === undefined ? {} : { tunnel: options.tunnels.routing(record.name) }),
     };
   }
 
@@ -244,6 +248,18 @@ export function createNetworkService(options: NetworkServiceOptions) {
         throw HvErrors.networkOverlap(
           { subnet: text, other: `network '${other.name}' (${other.subnet})` },
           { details: { field: 'subnet', network: other.name } },
+        );
+      }
+    }
+    for (const remote of options.tunnels?.remoteSubnets() ?? []) {
+      const parsed = parseCidr(remote.subnet);
+      if (parsed.ok && overlaps(parsed.cidr, subnet)) {
+        throw HvErrors.networkOverlap(
+          {
+            subnet: text,
+            other: `a remote subnet of network '${remote.network}''s tunnel (${remote.subnet})`,
+          },
+          { details: { field: 'subnet', network: remote.network } },
         );
       }
     }
@@ -442,6 +458,18 @@ export function createNetworkService(options: NetworkServiceOptions) {
     };
   }
 
+  /** The tunnel's interface made, changed or removed after its network's apply; a failure is the apply's. */
+  async function appliedTunnel(name: string): Promise<void> {
+    try {
+      await options.tunnels?.applied(name);
+    } catch (error) {
+      throw HvErrors.networkApplyFailed(
+        { name, reason: `the tunnel: ${(error as Error).message}` },
+        { cause: error },
+      );
+    }
+  }
+
   /** Commits a change of a network, then applies it; the answer is read after the apply. */
   async function change<T>(name: string, commit: () => void, answer: () => T | Promise<T>): Promise<T> {
     commit();
@@ -589,6 +617,10 @@ export function createNetworkService(options: NetworkServiceOptions) {
         const subnet = input.subnet === undefined ? await freeSubnet() : parseSubnet(input.subnet);
         if (input.subnet !== undefined) await assertFree(subnet, null);
         const addresses = addressing(subnet, input, null);
+        const tunnel =
+          input.tunnel === undefined || input.tunnel === null || options.tunnels === undefined
+            ? null
+            : await options.tunnels.prepare(input.name, input.tunnel, formatCidr(subnet));
         const now = new Date().toISOString();
         const record: NetworkRecord = {
           name: input.name,
@@ -624,6 +656,7 @@ export function createNetworkService(options: NetworkServiceOptions) {
         unitOfWork((tx) => {
           const stamped = { ...record, ...status, createdAt: tx.at, updatedAt: tx.at };
           if (!networks.insert(stamped)) throw HvErrors.networkAlreadyExists({ name: input.name });
+          if (tunnel !== null) options.tunnels?.save(input.name, tunnel, tx);
           tx.emit('network.created', {
             network: record.name,
             mode: record.mode,
@@ -632,6 +665,11 @@ export function createNetworkService(options: NetworkServiceOptions) {
           });
           tx.audit(context);
         });
+        if (tunnel !== null) {
+          // The chains let the tunnel through once it is recorded; then its interface is made.
+          await apply(input.name);
+          await appliedTunnel(input.name);
+        }
         return networkView(load(input.name));
       }),
 
@@ -684,15 +722,23 @@ export function createNetworkService(options: NetworkServiceOptions) {
             throw invalidField('gateway', `${next.gateway} is reserved for VM '${on.vm.name}'`);
           }
         }
+        const tunnel =
+          patch.tunnel === undefined || patch.tunnel === null || options.tunnels === undefined
+            ? null
+            : await options.tunnels.prepare(name, patch.tunnel, next.subnet);
         return change(
           name,
           () =>
             unitOfWork((tx) => {
               networks.update({ ...next, updatedAt: tx.at });
+              if (patch.tunnel !== undefined) options.tunnels?.save(name, tunnel, tx);
               tx.emit('network.updated', { network: name, fields: Object.keys(patch), timestamp: tx.at });
               tx.audit(context);
             }),
-          () => networkView(load(name)),
+          async () => {
+            if (patch.tunnel !== undefined) await appliedTunnel(name);
+            return networkView(load(name));
+          },
         );
       }),
 
@@ -702,6 +748,7 @@ export function createNetworkService(options: NetworkServiceOptions) {
         load(name);
         const attached = vmsOn(name);
         if (attached.length > 0) throw HvErrors.networkInUse({ name, vms: attached, action: 'delete' });
+        await options.tunnels?.removed(name);
         await driver.remove(name);
         unitOfWork((tx) => {
           networks.remove(name);
@@ -969,6 +1016,7 @@ export function createNetworkService(options: NetworkServiceOptions) {
           const report = await driver.reconcile(await Promise.all(records.map(specOf)));
           logger.info({ driver: driver.name, ...report }, 'networks reconciled');
           for (const record of records) recordStatus(record.name, await driver.status(record.name));
+          await options.tunnels?.recover();
         } catch (error) {
           // The service starts all the same: the networks say why they are down, the next change
           // of each applies it again.

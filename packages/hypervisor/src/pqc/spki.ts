@@ -50,3 +50,28 @@ export function toPem(der: Uint8Array, label = 'PUBLIC KEY'): string {
 export function fingerprint(alg: PqcAlgorithm, publicKey: Uint8Array): string {
   return `sha256:${bytesToHex(sha256(subjectPublicKeyInfo(alg, publicKey)))}`;
 }
+
+/**
+ * The raw public key of a PEM SubjectPublicKeyInfo of `alg`, or why it is not one: the DER must be
+ * exactly what `subjectPublicKeyInfo` writes for a key of the algorithm's length.
+ */
+export function publicKeyFromPem(
+  pem: string,
+  alg: PqcAlgorithm,
+  publicKeyBytes: number,
+): { ok: true; publicKey: Uint8Array } | { ok: false; reason: string } {
+  const match = /^-----BEGIN PUBLIC KEY-----\r?\n([A-Za-z0-9+/=\r\n]+)-----END PUBLIC KEY-----\s*$/.exec(
+    pem.trim() + '\n',
+  );
+  if (match === null) return { ok: false, reason: 'is not a PEM public key (BEGIN/END PUBLIC KEY)' };
+  const der = new Uint8Array(Buffer.from(match[1]!.replace(/\s/g, ''), 'base64'));
+  const prefix = subjectPublicKeyInfo(alg, new Uint8Array(publicKeyBytes)).subarray(0, -publicKeyBytes);
+  const head = der.subarray(0, prefix.length);
+  if (der.length !== prefix.length + publicKeyBytes || !head.every((byte, i) => byte === prefix[i])) {
+    return {
+      ok: false,
+      reason: `is not an ${alg.name} public key (SubjectPublicKeyInfo of ${publicKeyBytes} bytes)`,
+    };
+  }
+  return { ok: true, publicKey: der.slice(prefix.length) };
+}

@@ -10,6 +10,7 @@ import { OPERATIONS_MIGRATION } from './operations.js';
 import { POOLS_MIGRATION } from './pools.js';
 import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
 import { SNAPSHOTS_MIGRATION } from './snapshots.js';
+import { TUNNELS_MIGRATION } from './tunnels.js';
 import { VM_MIGRATION_STATES_MIGRATION, VMS_MIGRATION } from './vms.js';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   DISK_BACKING_MIGRATION,
   DISK_ENCRYPTION_MIGRATION,
   NETWORKS_MIGRATION,
+  TUNNELS_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

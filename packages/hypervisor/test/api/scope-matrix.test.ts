@@ -56,6 +56,8 @@ const ROUTES: [method: string, path: string, scope: string | null][] = [
   ['POST', '/networks/{name}/forwards', 'network:write'],
   ['DELETE', '/networks/{name}/forwards/{id}', 'network:write'],
   ['GET', '/networks/{name}/dhcp', 'network:read'],
+  ['GET', '/networks/{name}/tunnel', 'network:read'],
+  ['POST', '/networks/{name}/tunnel/exchange', 'network:write'],
   ['GET', '/events', 'events:read'],
   ['GET', '/audit/events', 'audit:read'],
   ['GET', '/tokens', 'admin'],

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, type App } from '@lab/server-kit';
+import { createLogger, type App, type Logger } from '@lab/server-kit';
 import { buildServer } from '../../src/api/server.js';
 import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../src/config.js';
 import { createSimulatedDriver, type SimulatedDriver } from '../../src/drivers/simulated/simulated-driver.js';
@@ -29,6 +29,8 @@ export async function startTestService(
     config?: Partial<ServeConfig>;
     dir?: string;
     luksIterTimeMs?: number;
+    /** Where the service logs (a test that reads its log lines); silent by default. */
+    logger?: Logger;
   } = {},
 ): Promise<TestService & { driver: SimulatedDriver | VmDriver }> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'hv-test-'));
@@ -49,7 +51,7 @@ export async function startTestService(
   };
   const driver = options.driver ?? createSimulatedDriver();
   const db = openStore(dataDir);
-  const logger = createLogger({ service: 'hypervisor-test', level: 'silent' });
+  const logger = options.logger ?? createLogger({ service: 'hypervisor-test', level: 'silent' });
   const app = await buildServer(
     { db, logger, config },
     // LUKS key slots with a PBKDF time of 2 s each would make encrypted-image tests crawl.

@@ -1,0 +1,695 @@
+/**
+ * The network core's tunnel part: a network's post-quantum tunnel configured with the network
+ * (validated here, stored sealed), its WireGuard interface applied through the TunnelDriver, and
+ * its preshared key renewed every `rekey_seconds` by the key exchange of protocol.ts, run with the
+ * peer service over its TCP API. The side whose WireGuard public key sorts lower initiates; the
+ * other answers on `POST /networks/{name}/tunnel/exchange`.
+ *
+ * A key lives `KEY_LIFETIME_FACTOR × rekey_seconds`. Past that without a renewal the peer is
+ * removed from WireGuard (fail closed: no traffic) and the tunnel is `down` with the reason; it is
+ * `up` again on the next exchange that succeeds. One timer (unref'd) looks at every tunnel.
+ */
+import type { Logger } from '@lab/server-kit';
+import { HvErrors, invalidField } from '../../errors.js';
+import { tunnelName, type TunnelDriver, type TunnelRouting } from '../../drivers/network/tunnel-driver.js';
+import type { Sealer } from '../../pqc/host-key.js';
+import { fingerprint, publicKeyFromPem } from '../../pqc/spki.js';
+import type { AuditContext } from '../../store/audit.js';
+import type { NetworkRepository } from '../../store/networks.js';
+import type { TunnelRecord, TunnelRepository, TunnelState } from '../../store/tunnels.js';
+import type { Transaction, UnitOfWork } from '../../store/unit-of-work.js';
+import type { KeyService } from '../key-service.js';
+import { formatCidr, overlaps, parseCidr, parseIpv4 } from '../subnets.js';
+import {
+  confirm,
+  confirmationMatches,
+  createInit,
+  finish,
+  ProtocolError,
+  respond,
+  signer,
+  TUNNEL_KEM,
+  TUNNEL_SIGNATURE,
+  type Identity,
+  type PendingExchange,
+} from './protocol.js';
+import {
+  DEFAULT_REKEY_SECONDS,
+  KEEPALIVE_SECONDS,
+  KEY_LIFETIME_FACTOR,
+  type ConfirmMessage,
+  type DoneMessage,
+  type InitMessage,
+  type ReplyMessage,
+  type TunnelInput,
+  type TunnelStatus,
+} from './tunnel-definition.js';
+
+/** How often the scheduler looks at the tunnels. */
+const TICK_MS = 250;
+/** A request to the peer that has not answered by then has failed. */
+const PEER_TIMEOUT_MS = 10_000;
+/** A reply's session waits this long for its confirm. */
+const SESSION_MS = 30_000;
+const MAX_PENDING = 4;
+const ML_DSA_65_PUBLIC_KEY_BYTES = 1_952;
+
+export interface TunnelServiceOptions {
+  tunnels: TunnelRepository;
+  networks: NetworkRepository;
+  driver: TunnelDriver;
+  keys: KeyService;
+  sealer: Sealer;
+  unitOfWork: UnitOfWork;
+  logger: Logger;
+  now?: () => number;
+}
+
+interface Runtime {
+  role: 'initiator' | 'responder' | null;
+  nextAttemptAt: number;
+  inFlight: AbortController | null;
+  /** The responder's last epoch, when it refused ours as stale. */
+  peerEpoch: number;
+  pending: Map<string, PendingExchange & { expiresAt: number }>;
+  settling: boolean;
+}
+
+export type TunnelService = ReturnType<typeof createTunnelService>;
+
+const kemKeyName = (network: string): string => `tunnel-${network}`;
+const tokenContext = (network: string): string => `tunnel/${network}/peer-token`;
+const wgContext = (network: string): string => `tunnel/${network}/wireguard-private-key`;
+const iso = (ms: number): string => new Date(ms).toISOString();
+const lifetimeOf = (record: TunnelRecord): number => record.rekeySeconds * KEY_LIFETIME_FACTOR;
+
+function parseEndpoint(text: string): string {
+  const match = /^([A-Za-z0-9.-]{1,253}):(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match === null || !(port >= 1 && port <= 65_535)) {
+    throw invalidField(
+      'tunnel.endpoint',
+      `'${text}' is not host:port (an IPv4 address or host name, port 1-65535)`,
+    );
+  }
+  const host = match[1]!;
+  if (/^[0-9.]+$/.test(host) && parseIpv4(host) === undefined) {
+    throw invalidField('tunnel.endpoint', `'${host}' is not an IPv4 address`);
+  }
+  return text;
+}
+
+function parsePeerUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalidField('tunnel.peer_url', `'${text}' is not a URL`);
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !/\/networks\/[a-z0-9][a-z0-9-]*\/?$/.test(url.pathname)
+  ) {
+    throw invalidField(
+      'tunnel.peer_url',
+      `'${text}' is not the URL of a network of the peer (http(s)://host:port/api/v1/networks/<name>)`,
+    );
+  }
+  return text.replace(/\/$/, '');
+}
+
+export function createTunnelService(options: TunnelServiceOptions) {
+  const { tunnels, networks, driver, keys, sealer, unitOfWork, logger } = options;
+  const now = options.now ?? Date.now;
+  const runtimes = new Map<string, Runtime>();
+  let timer: NodeJS.Timeout | undefined;
+
+  function runtimeOf(network: string): Runtime {
+    let runtime = runtimes.get(network);
+    if (runtime === undefined) {
+      runtime = {
+        role: null,
+        nextAttemptAt: 0,
+        inFlight: null,
+        peerEpoch: 0,
+        pending: new Map(),
+        settling: false,
+      };
+      runtimes.set(network, runtime);
+    }
+    return runtime;
+  }
+
+  function roleOf(record: TunnelRecord): 'initiator' | 'responder' | null {
+    if (record.peerWgPublicKey === null) return runtimes.get(record.network)?.role ?? null;
+    return record.wgPublicKey < record.peerWgPublicKey ? 'initiator' : 'responder';
+  }
+
+  function identityOf(record: TunnelRecord): Identity {
+    const pair = keys.keyPairOf(record.signingKey, 'signing', TUNNEL_SIGNATURE);
+    if (!pair.ok) throw new Error(`the signing key is unusable: ${pair.reason}`);
+    return {
+      signingPublicKey: pair.publicKey,
+      signingSecretKey: pair.secretKey,
+      wgPublicKey: record.wgPublicKey,
+    };
+  }
+
+  function staticKemOf(network: string): { publicKey: Uint8Array; secretKey: Uint8Array } {
+    keys.ensureKey(kemKeyName(network), TUNNEL_KEM, 'kem');
+    const pair = keys.keyPairOf(kemKeyName(network), 'kem', TUNNEL_KEM);
+    if (!pair.ok) throw new Error(`the tunnel's KEM key is unusable: ${pair.reason}`);
+    return pair;
+  }
+
+  /** The state the record calls for now, with its reason. */
+  function evaluate(record: TunnelRecord): { state: TunnelState; reason: string | null } {
+    const lifetime = lifetimeOf(record);
+    if (record.lastRekeyAt === null) {
+      return {
+        state: 'down',
+        reason: `no key agreed with the peer yet${record.lastError === null ? '' : `: ${record.lastError}`}`,
+      };
+    }
+    const age = (now() - Date.parse(record.lastRekeyAt)) / 1000;
+    if (age > lifetime) {
+      return {
+        state: 'down',
+        reason:
+          `no key renewal since ${record.lastRekeyAt} (lifetime ${lifetime} s): ` +
+          (record.lastError ?? 'the peer started no exchange'),
+      };
+    }
+    const expires = iso(Date.parse(record.lastRekeyAt) + lifetime * 1000);
+    if (record.lastError !== null) {
+      return {
+        state: 'degraded',
+        reason: `key renewal failing: ${record.lastError}; the key expires at ${expires}`,
+      };
+    }
+    if (age > record.rekeySeconds * 1.5) {
+      return {
+        state: 'degraded',
+        reason: `no renewal from the peer since ${record.lastRekeyAt}; the key expires at ${expires}`,
+      };
+    }
+    return { state: 'up', reason: null };
+  }
+
+  function emitState(
+    tx: Transaction,
+    network: string,
+    from: string,
+    to: string,
+    reason: string | null,
+  ): void {
+    if (from !== to) tx.emit('network.tunnel_state_changed', { network, from, to, reason, timestamp: tx.at });
+  }
+
+  /** Records what `change` makes of the stored row (read afresh inside the transaction). */
+  function update(
+    network: string,
+    change: (record: TunnelRecord, tx: Transaction) => Partial<TunnelRecord>,
+    context: AuditContext | null = null,
+  ): TunnelRecord | undefined {
+    return unitOfWork((tx) => {
+      const current = tunnels.find(network);
+      if (current === undefined) return undefined;
+      const next = { ...current, ...change(current, tx), updatedAt: tx.at };
+      const { state, reason } = evaluate(next);
+      tunnels.save({ ...next, state, reason });
+      emitState(tx, network, current.state, state, reason);
+      tx.audit(context);
+      return { ...next, state, reason };
+    });
+  }
+
+  /** Past its lifetime the key goes: the peer is removed, so WireGuard carries nothing. */
+  async function settle(network: string): Promise<void> {
+    const runtime = runtimeOf(network);
+    const record = tunnels.find(network);
+    if (record === undefined || runtime.settling) return;
+    const { state, reason } = evaluate(record);
+    if (state === record.state && reason === record.reason) return;
+    runtime.settling = true;
+    try {
+      if (state === 'down' && record.lastRekeyAt !== null) {
+        await driver.setPeer(network, null);
+        logger.warn({ network, reason }, 'tunnel key expired: peer removed (fail closed)');
+      }
+      update(network, () => ({}));
+    } catch (error) {
+      logger.error({ err: error, network }, 'removing the expired tunnel peer failed');
+    } finally {
+      runtime.settling = false;
+    }
+  }
+
+  function failed(network: string, role: string, message: string): void {
+    try {
+      update(network, (record, tx) => {
+        tx.emit('network.tunnel_exchange_failed', { network, role, reason: message, timestamp: tx.at });
+        return { failedExchanges: record.failedExchanges + 1, lastError: message };
+      });
+    } catch (error) {
+      logger.error({ err: error, network }, 'recording a failed tunnel exchange failed');
+    }
+    logger.warn({ network, role, reason: message }, 'tunnel key exchange failed');
+  }
+
+  /** Installs a key both sides agreed, and records the epoch. */
+  async function install(
+    record: TunnelRecord,
+    peerWg: string,
+    psk: string,
+    epoch: number,
+    context: AuditContext | null,
+  ) {
+    await driver.setPeer(record.network, {
+      publicKey: peerWg,
+      endpoint: record.endpoint,
+      allowedIps: record.remoteSubnets,
+      presharedKey: psk,
+      persistentKeepaliveSeconds: KEEPALIVE_SECONDS,
+    });
+    update(
+      record.network,
+      (_, tx) => {
+        tx.emit('pqc.tunnel_rekeyed', { network: record.network, epoch, timestamp: tx.at });
+        return { peerWgPublicKey: peerWg, epoch, lastRekeyAt: tx.at, lastError: null };
+      },
+      context,
+    );
+    logger.info({ network: record.network, epoch }, 'tunnel key renewed');
+  }
+
+  async function post<T>(
+    record: TunnelRecord,
+    body: InitMessage | ConfirmMessage,
+    signal: AbortSignal,
+  ): Promise<T> {
+    const token = Buffer.from(sealer.open(record.sealedPeerToken, tokenContext(record.network))).toString();
+    let response: Response;
+    try {
+      response = await fetch(`${record.peerUrl}/tunnel/exchange`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(PEER_TIMEOUT_MS)]),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string } }).cause?.message;
+      throw new Error(
+        `the peer ${record.peerUrl} could not be reached: ${cause ?? (error as Error).message}`,
+      );
+    }
+    const answer = (await response.json().catch(() => null)) as
+      | (T & { error?: undefined })
+      | { error: { code: string; message: string; details: Record<string, unknown> } }
+      | null;
+    if (!response.ok || answer === null || answer.error !== undefined) {
+      const error = answer?.error;
+      throw Object.assign(
+        new Error(
+          `the peer answered ${response.status}${error === undefined ? '' : ` ${error.code}: ${error.message}`}`,
+        ),
+        { peer: error },
+      );
+    }
+    return answer;
+  }
+
+  /** One exchange as the initiator. */
+  async function initiate(network: string): Promise<void> {
+    const runtime = runtimeOf(network);
+    const controller = new AbortController();
+    runtime.inFlight = controller;
+    let record = tunnels.find(network);
+    try {
+      if (record === undefined) return;
+      const identity = identityOf(record);
+      const epoch = Math.max(record.epoch, runtime.peerEpoch) + 1;
+      const state = createInit(identity, record.peerSigningKey, epoch);
+      const reply = await post<ReplyMessage>(record, state.message, controller.signal);
+      const agreed = confirm(identity, record.peerSigningKey, state, reply);
+      const done = await post<DoneMessage>(record, agreed.message, controller.signal);
+      if (!confirmationMatches(agreed.confirmation, done.confirmation)) {
+        throw new Error("the peer's key confirmation does not match: the keys differ");
+      }
+      record = tunnels.find(network);
+      if (record === undefined) return;
+      await install(record, agreed.peerWg, agreed.psk, epoch, null);
+      runtime.role = 'initiator';
+      runtime.nextAttemptAt = now() + record.rekeySeconds * 1000;
+    } catch (error) {
+      if (controller.signal.aborted || record === undefined) return;
+      const refusal = (error as { peer?: { code: string; details: { reason?: string; epoch?: number } } })
+        .peer;
+      if (refusal?.code === 'TUNNEL_EXCHANGE_REFUSED' && refusal.details.reason === 'role') {
+        // The peer's WireGuard key sorts lower: it initiates, this side answers.
+        runtime.role = 'responder';
+        return;
+      }
+      if (refusal?.code === 'TUNNEL_EXCHANGE_REFUSED' && typeof refusal.details.epoch === 'number') {
+        runtime.peerEpoch = refusal.details.epoch;
+      }
+      const message =
+        error instanceof ProtocolError
+          ? `the peer's reply was refused: ${error.message}`
+          : (error as Error).message;
+      failed(network, 'initiator', message);
+      runtime.nextAttemptAt = now() + Math.max(1_000, (record.rekeySeconds * 1000) / 8);
+    } finally {
+      if (runtime.inFlight === controller) runtime.inFlight = null;
+    }
+  }
+
+  function tick(): void {
+    for (const record of tunnels.list()) {
+      const runtime = runtimeOf(record.network);
+      void settle(record.network);
+      if (roleOf(record) !== 'responder' && runtime.inFlight === null && now() >= runtime.nextAttemptAt) {
+        void initiate(record.network);
+      }
+      for (const [session, pending] of runtime.pending)
+        if (pending.expiresAt < now()) runtime.pending.delete(session);
+    }
+  }
+
+  function refusal(network: string, error: unknown, lastEpoch: number): Error {
+    if (!(error instanceof ProtocolError)) return error as Error;
+    if (error.reason !== 'role') failed(network, 'responder', error.message);
+    if (error.reason === 'untrusted') return HvErrors.tunnelPeerUntrusted({ network, reason: error.message });
+    return HvErrors.tunnelExchangeRefused(
+      { network, reason: error.message },
+      { details: { reason: error.reason, epoch: lastEpoch } },
+    );
+  }
+
+  function statusOf(
+    record: TunnelRecord | undefined,
+    network: string,
+  ): Omit<TunnelStatus, 'last_handshake_at' | 'rx_bytes' | 'tx_bytes'> {
+    if (record === undefined) {
+      return {
+        network,
+        state: 'not_configured',
+        reason: null,
+        interface: null,
+        listen_port: null,
+        public_key: null,
+        remote_subnets: [],
+        peer: null,
+        role: null,
+        algorithms: [],
+        epoch: 0,
+        rekey_seconds: null,
+        key_lifetime_seconds: null,
+        last_rekey_at: null,
+        next_rekey_at: null,
+        failed_exchanges: 0,
+        last_error: null,
+      };
+    }
+    const role = roleOf(record);
+    const runtime = runtimes.get(network);
+    const next =
+      role === 'responder'
+        ? record.lastRekeyAt === null
+          ? null
+          : iso(Date.parse(record.lastRekeyAt) + record.rekeySeconds * 1000)
+        : runtime === undefined
+          ? null
+          : iso(Math.max(runtime.nextAttemptAt, now()));
+    return {
+      network,
+      state: record.state,
+      reason: record.reason,
+      interface: tunnelName(network),
+      listen_port: record.listenPort,
+      public_key: record.wgPublicKey,
+      remote_subnets: record.remoteSubnets,
+      peer: {
+        url: record.peerUrl,
+        endpoint: record.endpoint,
+        public_key: record.peerWgPublicKey,
+        signing_key_fingerprint: fingerprint(signer(), record.peerSigningKey),
+      },
+      role,
+      algorithms: [TUNNEL_KEM, TUNNEL_SIGNATURE, 'X25519 (WireGuard)'],
+      epoch: record.epoch,
+      rekey_seconds: record.rekeySeconds,
+      key_lifetime_seconds: lifetimeOf(record),
+      last_rekey_at: record.lastRekeyAt,
+      next_rekey_at: next,
+      failed_exchanges: record.failedExchanges,
+      last_error: record.lastError,
+    };
+  }
+
+  return {
+    /** The tunnel's routing for the network's spec, or null. */
+    routing(network: string): TunnelRouting | null {
+      const record = tunnels.find(network);
+      return record === undefined
+        ? null
+        : { interface: tunnelName(network), remoteSubnets: record.remoteSubnets };
+    },
+
+    /** Every tunnel's remote subnets, for the overlap checks of networks. */
+    remoteSubnets(): { network: string; subnet: string }[] {
+      return tunnels.list().flatMap((t) => t.remoteSubnets.map((subnet) => ({ network: t.network, subnet })));
+    },
+
+    /**
+     * Checks a tunnel for the network on `subnet` and makes its record (secrets sealed; this side's
+     * WireGuard key pair kept from the current tunnel, or made). Nothing is stored yet.
+     */
+    async prepare(network: string, input: TunnelInput, subnet: string): Promise<TunnelRecord> {
+      const peerUrl = parsePeerUrl(input.peer_url);
+      const endpoint = parseEndpoint(input.endpoint);
+      const own = keys.keyPairOf(input.signing_key, 'signing', TUNNEL_SIGNATURE);
+      if (!own.ok) throw invalidField('tunnel.signing_key', own.reason);
+      const pinned = publicKeyFromPem(input.peer_signing_key, signer(), ML_DSA_65_PUBLIC_KEY_BYTES);
+      if (!pinned.ok) throw invalidField('tunnel.peer_signing_key', `the PEM ${pinned.reason}`);
+      const taken = tunnels.list().find((t) => t.network !== network && t.listenPort === input.listen_port);
+      if (taken !== undefined) {
+        throw invalidField(
+          'tunnel.listen_port',
+          `${input.listen_port} is the port of network '${taken.network}''s tunnel`,
+        );
+      }
+      const remote = input.remote_subnets.map((text, i) => {
+        const parsed = parseCidr(text);
+        if (!parsed.ok) throw invalidField(`tunnel.remote_subnets[${i}]`, `'${text}' ${parsed.reason}`);
+        return parsed.cidr;
+      });
+      const others: { cidr: string; what: string }[] = [
+        ...networks.list().map((n) => ({
+          cidr: n.name === network ? subnet : n.subnet,
+          what: `network '${n.name}' (${n.name === network ? subnet : n.subnet})`,
+        })),
+        ...(networks.find(network) === undefined
+          ? [{ cidr: subnet, what: `network '${network}' (${subnet})` }]
+          : []),
+        ...tunnels
+          .list()
+          .filter((t) => t.network !== network)
+          .flatMap((t) =>
+            t.remoteSubnets.map((s) => ({
+              cidr: s,
+              what: `a remote subnet of network '${t.network}''s tunnel (${s})`,
+            })),
+          ),
+        ...remote.map((cidr, i) => ({
+          cidr: formatCidr(cidr),
+          what: `remote subnet ${i} (${formatCidr(cidr)})`,
+        })),
+      ];
+      remote.forEach((cidr, i) => {
+        for (const other of others) {
+          if (other.what.startsWith(`remote subnet ${i} `)) continue;
+          const parsed = parseCidr(other.cidr);
+          if (parsed.ok && overlaps(parsed.cidr, cidr)) {
+            throw HvErrors.networkOverlap(
+              { subnet: formatCidr(cidr), other: other.what },
+              { details: { field: `tunnel.remote_subnets[${i}]` } },
+            );
+          }
+        }
+      });
+      staticKemOf(network);
+      const current = tunnels.find(network);
+      const wg =
+        current === undefined
+          ? await driver.generateKeyPair()
+          : { publicKey: current.wgPublicKey, privateKey: null };
+      const stamp = new Date(now()).toISOString();
+      return {
+        network,
+        peerUrl,
+        sealedPeerToken: sealer.seal(new TextEncoder().encode(input.peer_token), tokenContext(network)),
+        peerSigningKey: pinned.publicKey,
+        signingKey: input.signing_key,
+        listenPort: input.listen_port,
+        endpoint,
+        remoteSubnets: remote.map(formatCidr),
+        rekeySeconds: input.rekey_seconds ?? DEFAULT_REKEY_SECONDS,
+        wgPublicKey: wg.publicKey,
+        sealedWgPrivate:
+          wg.privateKey === null
+            ? current!.sealedWgPrivate
+            : sealer.seal(new TextEncoder().encode(wg.privateKey), wgContext(network)),
+        peerWgPublicKey: current?.peerWgPublicKey ?? null,
+        epoch: current?.epoch ?? 0,
+        lastRekeyAt: current?.lastRekeyAt ?? null,
+        failedExchanges: current?.failedExchanges ?? 0,
+        lastError: current?.lastError ?? null,
+        state: current?.state ?? 'down',
+        reason: current?.reason ?? null,
+        createdAt: current?.createdAt ?? stamp,
+        updatedAt: stamp,
+      };
+    },
+
+    /** Inside the network change's transaction: stores the tunnel (or removes it: null). */
+    save(network: string, record: TunnelRecord | null, tx: Transaction): void {
+      const current = tunnels.find(network);
+      if (record === null) {
+        if (current === undefined) return;
+        tunnels.remove(network);
+        emitState(tx, network, current.state, 'not_configured', 'the tunnel was removed');
+        return;
+      }
+      const { state, reason } = evaluate(record);
+      tunnels.save({ ...record, state, reason, updatedAt: tx.at });
+      emitState(tx, network, current?.state ?? 'not_configured', state, reason);
+    },
+
+    /**
+     * After the network's apply: the interface made or updated (its peer as it was), or removed
+     * with the tunnel; an exchange is started soon, which installs the peer with a fresh key.
+     */
+    async applied(network: string): Promise<void> {
+      const record = tunnels.find(network);
+      const runtime = runtimes.get(network);
+      if (record === undefined) {
+        runtime?.inFlight?.abort();
+        runtimes.delete(network);
+        await driver.remove(network);
+        return;
+      }
+      await driver.apply({
+        network,
+        interface: tunnelName(network),
+        remoteSubnets: record.remoteSubnets,
+        privateKey: Buffer.from(sealer.open(record.sealedWgPrivate, wgContext(network))).toString(),
+        listenPort: record.listenPort,
+      });
+      runtimeOf(network).nextAttemptAt = now();
+    },
+
+    /** The network is going: its tunnel's interface with it (the row goes by cascade). */
+    async removed(network: string): Promise<void> {
+      runtimes.get(network)?.inFlight?.abort();
+      runtimes.delete(network);
+      if ((await driver.present()).includes(network)) await driver.remove(network);
+    },
+
+    /** At start, after the networks' reconcile: every tunnel's interface applied, exchanges soon. */
+    async recover(): Promise<void> {
+      for (const record of tunnels.list()) {
+        try {
+          await this.applied(record.network);
+        } catch (error) {
+          logger.error({ err: error, network: record.network }, 'the tunnel could not be applied at start');
+          update(record.network, () => ({
+            lastError: `applying the tunnel at start failed: ${(error as Error).message}`,
+          }));
+        }
+      }
+      timer ??= setInterval(tick, TICK_MS).unref();
+    },
+
+    /** Starts the scheduler (also without a recover, for services built without one). */
+    start(): void {
+      timer ??= setInterval(tick, TICK_MS).unref();
+    },
+
+    async status(network: string): Promise<TunnelStatus> {
+      if (networks.find(network) === undefined) throw HvErrors.networkNotFound({ name: network });
+      const record = tunnels.find(network);
+      const base = statusOf(record, network);
+      const counters = record === undefined ? null : await driver.counters(network).catch(() => null);
+      const missing = record !== undefined && (counters === null || !counters.present);
+      return {
+        ...base,
+        ...(missing && base.state !== 'down'
+          ? { state: 'down' as const, reason: `the tunnel's interface ${tunnelName(network)} is not there` }
+          : {}),
+        last_handshake_at: counters?.lastHandshakeAt ?? null,
+        rx_bytes: counters?.rxBytes ?? 0,
+        tx_bytes: counters?.txBytes ?? 0,
+      };
+    },
+
+    /** The responder's side of an exchange: an init answered with a reply, a confirm with done. */
+    async exchange(
+      network: string,
+      message: InitMessage | ConfirmMessage,
+      context: AuditContext,
+    ): Promise<ReplyMessage | DoneMessage> {
+      if (networks.find(network) === undefined) throw HvErrors.networkNotFound({ name: network });
+      const record = tunnels.find(network);
+      if (record === undefined) throw HvErrors.tunnelNotConfigured({ network });
+      const runtime = runtimeOf(network);
+      const identity = identityOf(record);
+      if (message.type === 'init') {
+        try {
+          const { reply, pending } = respond(
+            { ...identity, staticKem: staticKemOf(network) },
+            record.peerSigningKey,
+            message,
+            record.epoch,
+          );
+          if (runtime.pending.size >= MAX_PENDING)
+            runtime.pending.delete(runtime.pending.keys().next().value!);
+          runtime.pending.set(reply.session, { ...pending, expiresAt: now() + SESSION_MS });
+          return reply;
+        } catch (error) {
+          throw refusal(network, error, record.epoch);
+        }
+      }
+      const pending = runtime.pending.get(message.session);
+      runtime.pending.delete(message.session);
+      try {
+        if (pending === undefined || pending.expiresAt < now()) {
+          throw new ProtocolError('invalid', 'no such session (expired, or answered already)');
+        }
+        if (pending.epoch <= record.epoch) {
+          throw new ProtocolError(
+            'stale_epoch',
+            `epoch ${pending.epoch} is not past the last one, ${record.epoch}`,
+          );
+        }
+        const { psk, done } = finish(
+          { ...identity, staticKem: staticKemOf(network) },
+          record.peerSigningKey,
+          pending,
+          message,
+        );
+        await install(record, pending.initiatorWg, psk, pending.epoch, context);
+        runtime.role = 'responder';
+        return done;
+      } catch (error) {
+        throw refusal(network, error, record.epoch);
+      }
+    },
+
+    close(): void {
+      clearInterval(timer);
+      timer = undefined;
+      for (const runtime of runtimes.values()) runtime.inFlight?.abort();
+    },
+  };
+}
