@@ -142,6 +142,21 @@ describe.skipIf(gate.skip)('kernel tunnel driver (two hosts in network namespace
     // Applying the same spec again changes nothing.
     await a.driver.tunnels.apply(a.tunnel);
     expect(await wireguardGo(a.host)).toEqual([a.tunnel.interface]);
+    // A changed list of remote subnets: the new route comes, a gone one goes.
+    const routed = async (): Promise<string[]> =>
+      (
+        JSON.parse((await a.host.exec('ip', ['-j', 'route', 'show', 'dev', a.tunnel.interface])).stdout) as {
+          dst: string;
+        }[]
+      )
+        .map((r) => r.dst)
+        .sort();
+    await a.driver.tunnels.apply({ ...a.tunnel, remoteSubnets: ['10.78.2.0/24', '10.78.9.5/32'] });
+    expect(await routed()).toEqual(['10.78.2.0/24', '10.78.9.5']);
+    await a.driver.tunnels.apply({ ...a.tunnel, remoteSubnets: ['10.78.9.0/24'] });
+    expect(await routed()).toEqual(['10.78.9.0/24']);
+    await a.driver.tunnels.apply(a.tunnel);
+    expect(await routed()).toEqual(['10.78.2.0/24']);
   });
 
   it('with a preshared key that differs on one side, the handshake fails and nothing passes', async () => {
