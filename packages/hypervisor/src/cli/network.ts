@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ForwardView, LeaseView, NetworkView, RuleView } from '../domain/network-definition.js';
+import { addTunnelCommands } from './network-tunnel.js';
 import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags } from './options.js';
 import { formatTable } from './table.js';
 
@@ -351,4 +352,5 @@ export function addNetworkCommands(program: Command): void {
 
   addRuleCommands(network);
   addForwardCommands(network);
+  addTunnelCommands(network);
 }
