@@ -13,13 +13,13 @@ import type { Logger } from '@lab/server-kit';
 import { HvErrors, invalidField } from '../../errors.js';
 import { tunnelName, type TunnelDriver, type TunnelRouting } from '../../drivers/network/tunnel-driver.js';
 import type { Sealer } from '../../pqc/host-key.js';
-import { fingerprint, publicKeyFromPem } from '../../pqc/spki.js';
+import { publicKeyFromPem } from '../../pqc/spki.js';
 import type { AuditContext } from '../../store/audit.js';
 import type { NetworkRepository } from '../../store/networks.js';
-import type { TunnelRecord, TunnelRepository, TunnelState } from '../../store/tunnels.js';
+import type { TunnelRecord, TunnelRepository } from '../../store/tunnels.js';
 import type { Transaction, UnitOfWork } from '../../store/unit-of-work.js';
 import type { KeyService } from '../key-service.js';
-import { formatCidr, overlaps, parseCidr, parseIpv4 } from '../subnets.js';
+import { PeerRefusal, postToPeer } from './peer-client.js';
 import {
   confirm,
   confirmationMatches,
@@ -34,9 +34,16 @@ import {
   type PendingExchange,
 } from './protocol.js';
 import {
+  checkRemoteSubnets,
+  kemKeyName,
+  parseEndpoint,
+  parsePeerUrl,
+  tokenContext,
+  wgContext,
+} from './tunnel-config.js';
+import {
   DEFAULT_REKEY_SECONDS,
   KEEPALIVE_SECONDS,
-  KEY_LIFETIME_FACTOR,
   type ConfirmMessage,
   type DoneMessage,
   type InitMessage,
@@ -44,11 +51,10 @@ import {
   type TunnelInput,
   type TunnelStatus,
 } from './tunnel-definition.js';
+import { evaluate, notConfigured, statusOf, type Role } from './tunnel-state.js';
 
 /** How often the scheduler looks at the tunnels. */
 const TICK_MS = 250;
-/** A request to the peer that has not answered by then has failed. */
-const PEER_TIMEOUT_MS = 10_000;
 /** A reply's session waits this long for its confirm. */
 const SESSION_MS = 30_000;
 const MAX_PENDING = 4;
@@ -77,47 +83,6 @@ interface Runtime {
 
 export type TunnelService = ReturnType<typeof createTunnelService>;
 
-const kemKeyName = (network: string): string => `tunnel-${network}`;
-const tokenContext = (network: string): string => `tunnel/${network}/peer-token`;
-const wgContext = (network: string): string => `tunnel/${network}/wireguard-private-key`;
-const iso = (ms: number): string => new Date(ms).toISOString();
-const lifetimeOf = (record: TunnelRecord): number => record.rekeySeconds * KEY_LIFETIME_FACTOR;
-
-function parseEndpoint(text: string): string {
-  const match = /^([A-Za-z0-9.-]{1,253}):(\d{1,5})$/.exec(text);
-  const port = Number(match?.[2]);
-  if (match === null || !(port >= 1 && port <= 65_535)) {
-    throw invalidField(
-      'tunnel.endpoint',
-      `'${text}' is not host:port (an IPv4 address or host name, port 1-65535)`,
-    );
-  }
-  const host = match[1]!;
-  if (/^[0-9.]+$/.test(host) && parseIpv4(host) === undefined) {
-    throw invalidField('tunnel.endpoint', `'${host}' is not an IPv4 address`);
-  }
-  return text;
-}
-
-function parsePeerUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw invalidField('tunnel.peer_url', `'${text}' is not a URL`);
-  }
-  if (
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    !/\/networks\/[a-z0-9][a-z0-9-]*\/?$/.test(url.pathname)
-  ) {
-    throw invalidField(
-      'tunnel.peer_url',
-      `'${text}' is not the URL of a network of the peer (http(s)://host:port/api/v1/networks/<name>)`,
-    );
-  }
-  return text.replace(/\/$/, '');
-}
-
 export function createTunnelService(options: TunnelServiceOptions) {
   const { tunnels, networks, driver, keys, sealer, unitOfWork, logger } = options;
   const now = options.now ?? Date.now;
@@ -140,7 +105,7 @@ export function createTunnelService(options: TunnelServiceOptions) {
     return runtime;
   }
 
-  function roleOf(record: TunnelRecord): 'initiator' | 'responder' | null {
+  function roleOf(record: TunnelRecord): Role | null {
     if (record.peerWgPublicKey === null) return runtimes.get(record.network)?.role ?? null;
     return record.wgPublicKey < record.peerWgPublicKey ? 'initiator' : 'responder';
   }
@@ -160,40 +125,6 @@ export function createTunnelService(options: TunnelServiceOptions) {
     const pair = keys.keyPairOf(kemKeyName(network), 'kem', TUNNEL_KEM);
     if (!pair.ok) throw new Error(`the tunnel's KEM key is unusable: ${pair.reason}`);
     return pair;
-  }
-
-  /** The state the record calls for now, with its reason. */
-  function evaluate(record: TunnelRecord): { state: TunnelState; reason: string | null } {
-    const lifetime = lifetimeOf(record);
-    if (record.lastRekeyAt === null) {
-      return {
-        state: 'down',
-        reason: `no key agreed with the peer yet${record.lastError === null ? '' : `: ${record.lastError}`}`,
-      };
-    }
-    const age = (now() - Date.parse(record.lastRekeyAt)) / 1000;
-    if (age > lifetime) {
-      return {
-        state: 'down',
-        reason:
-          `no key renewal since ${record.lastRekeyAt} (lifetime ${lifetime} s): ` +
-          (record.lastError ?? 'the peer started no exchange'),
-      };
-    }
-    const expires = iso(Date.parse(record.lastRekeyAt) + lifetime * 1000);
-    if (record.lastError !== null) {
-      return {
-        state: 'degraded',
-        reason: `key renewal failing: ${record.lastError}; the key expires at ${expires}`,
-      };
-    }
-    if (age > record.rekeySeconds * 1.5) {
-      return {
-        state: 'degraded',
-        reason: `no renewal from the peer since ${record.lastRekeyAt}; the key expires at ${expires}`,
-      };
-    }
-    return { state: 'up', reason: null };
   }
 
   function emitState(
@@ -216,7 +147,7 @@ export function createTunnelService(options: TunnelServiceOptions) {
       const current = tunnels.find(network);
       if (current === undefined) return undefined;
       const next = { ...current, ...change(current, tx), updatedAt: tx.at };
-      const { state, reason } = evaluate(next);
+      const { state, reason } = evaluate(next, now());
       tunnels.save({ ...next, state, reason });
       emitState(tx, network, current.state, state, reason);
       tx.audit(context);
@@ -229,7 +160,7 @@ export function createTunnelService(options: TunnelServiceOptions) {
     const runtime = runtimeOf(network);
     const record = tunnels.find(network);
     if (record === undefined || runtime.settling) return;
-    const { state, reason } = evaluate(record);
+    const { state, reason } = evaluate(record, now());
     if (state === record.state && reason === record.reason) return;
     runtime.settling = true;
     try {
@@ -283,42 +214,6 @@ export function createTunnelService(options: TunnelServiceOptions) {
     logger.info({ network: record.network, epoch }, 'tunnel key renewed');
   }
 
-  async function post<T>(
-    record: TunnelRecord,
-    body: InitMessage | ConfirmMessage,
-    signal: AbortSignal,
-  ): Promise<T> {
-    const token = Buffer.from(sealer.open(record.sealedPeerToken, tokenContext(record.network))).toString();
-    let response: Response;
-    try {
-      response = await fetch(`${record.peerUrl}/tunnel/exchange`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(PEER_TIMEOUT_MS)]),
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { message?: string } }).cause?.message;
-      throw new Error(
-        `the peer ${record.peerUrl} could not be reached: ${cause ?? (error as Error).message}`,
-      );
-    }
-    const answer = (await response.json().catch(() => null)) as
-      | (T & { error?: undefined })
-      | { error: { code: string; message: string; details: Record<string, unknown> } }
-      | null;
-    if (!response.ok || answer === null || answer.error !== undefined) {
-      const error = answer?.error;
-      throw Object.assign(
-        new Error(
-          `the peer answered ${response.status}${error === undefined ? '' : ` ${error.code}: ${error.message}`}`,
-        ),
-        { peer: error },
-      );
-    }
-    return answer;
-  }
-
   /** One exchange as the initiator. */
   async function initiate(network: string): Promise<void> {
     const runtime = runtimeOf(network);
@@ -330,9 +225,10 @@ export function createTunnelService(options: TunnelServiceOptions) {
       const identity = identityOf(record);
       const epoch = Math.max(record.epoch, runtime.peerEpoch) + 1;
       const state = createInit(identity, record.peerSigningKey, epoch);
-      const reply = await post<ReplyMessage>(record, state.message, controller.signal);
+      const token = Buffer.from(sealer.open(record.sealedPeerToken, tokenContext(network))).toString();
+      const reply = await postToPeer<ReplyMessage>(record.peerUrl, token, state.message, controller.signal);
       const agreed = confirm(identity, record.peerSigningKey, state, reply);
-      const done = await post<DoneMessage>(record, agreed.message, controller.signal);
+      const done = await postToPeer<DoneMessage>(record.peerUrl, token, agreed.message, controller.signal);
       if (!confirmationMatches(agreed.confirmation, done.confirmation)) {
         throw new Error("the peer's key confirmation does not match: the keys differ");
       }
@@ -343,8 +239,7 @@ export function createTunnelService(options: TunnelServiceOptions) {
       runtime.nextAttemptAt = now() + record.rekeySeconds * 1000;
     } catch (error) {
       if (controller.signal.aborted || record === undefined) return;
-      const refusal = (error as { peer?: { code: string; details: { reason?: string; epoch?: number } } })
-        .peer;
+      const refusal = error instanceof PeerRefusal ? error.peer : undefined;
       if (refusal?.code === 'TUNNEL_EXCHANGE_REFUSED' && refusal.details.reason === 'role') {
         // The peer's WireGuard key sorts lower: it initiates, this side answers.
         runtime.role = 'responder';
@@ -386,67 +281,6 @@ export function createTunnelService(options: TunnelServiceOptions) {
     );
   }
 
-  function statusOf(
-    record: TunnelRecord | undefined,
-    network: string,
-  ): Omit<TunnelStatus, 'last_handshake_at' | 'rx_bytes' | 'tx_bytes'> {
-    if (record === undefined) {
-      return {
-        network,
-        state: 'not_configured',
-        reason: null,
-        interface: null,
-        listen_port: null,
-        public_key: null,
-        remote_subnets: [],
-        peer: null,
-        role: null,
-        algorithms: [],
-        epoch: 0,
-        rekey_seconds: null,
-        key_lifetime_seconds: null,
-        last_rekey_at: null,
-        next_rekey_at: null,
-        failed_exchanges: 0,
-        last_error: null,
-      };
-    }
-    const role = roleOf(record);
-    const runtime = runtimes.get(network);
-    const next =
-      role === 'responder'
-        ? record.lastRekeyAt === null
-          ? null
-          : iso(Date.parse(record.lastRekeyAt) + record.rekeySeconds * 1000)
-        : runtime === undefined
-          ? null
-          : iso(Math.max(runtime.nextAttemptAt, now()));
-    return {
-      network,
-      state: record.state,
-      reason: record.reason,
-      interface: tunnelName(network),
-      listen_port: record.listenPort,
-      public_key: record.wgPublicKey,
-      remote_subnets: record.remoteSubnets,
-      peer: {
-        url: record.peerUrl,
-        endpoint: record.endpoint,
-        public_key: record.peerWgPublicKey,
-        signing_key_fingerprint: fingerprint(signer(), record.peerSigningKey),
-      },
-      role,
-      algorithms: [TUNNEL_KEM, TUNNEL_SIGNATURE, 'X25519 (WireGuard)'],
-      epoch: record.epoch,
-      rekey_seconds: record.rekeySeconds,
-      key_lifetime_seconds: lifetimeOf(record),
-      last_rekey_at: record.lastRekeyAt,
-      next_rekey_at: next,
-      failed_exchanges: record.failedExchanges,
-      last_error: record.lastError,
-    };
-  }
-
   return {
     /** The tunnel's routing for the network's spec, or null. */
     routing(network: string): TunnelRouting | null {
@@ -479,45 +313,13 @@ export function createTunnelService(options: TunnelServiceOptions) {
           `${input.listen_port} is the port of network '${taken.network}''s tunnel`,
         );
       }
-      const remote = input.remote_subnets.map((text, i) => {
-        const parsed = parseCidr(text);
-        if (!parsed.ok) throw invalidField(`tunnel.remote_subnets[${i}]`, `'${text}' ${parsed.reason}`);
-        return parsed.cidr;
-      });
-      const others: { cidr: string; what: string }[] = [
-        ...networks.list().map((n) => ({
-          cidr: n.name === network ? subnet : n.subnet,
-          what: `network '${n.name}' (${n.name === network ? subnet : n.subnet})`,
-        })),
-        ...(networks.find(network) === undefined
-          ? [{ cidr: subnet, what: `network '${network}' (${subnet})` }]
-          : []),
-        ...tunnels
-          .list()
-          .filter((t) => t.network !== network)
-          .flatMap((t) =>
-            t.remoteSubnets.map((s) => ({
-              cidr: s,
-              what: `a remote subnet of network '${t.network}''s tunnel (${s})`,
-            })),
-          ),
-        ...remote.map((cidr, i) => ({
-          cidr: formatCidr(cidr),
-          what: `remote subnet ${i} (${formatCidr(cidr)})`,
-        })),
-      ];
-      remote.forEach((cidr, i) => {
-        for (const other of others) {
-          if (other.what.startsWith(`remote subnet ${i} `)) continue;
-          const parsed = parseCidr(other.cidr);
-          if (parsed.ok && overlaps(parsed.cidr, cidr)) {
-            throw HvErrors.networkOverlap(
-              { subnet: formatCidr(cidr), other: other.what },
-              { details: { field: `tunnel.remote_subnets[${i}]` } },
-            );
-          }
-        }
-      });
+      const remoteSubnets = checkRemoteSubnets(
+        network,
+        subnet,
+        input.remote_subnets,
+        networks.list(),
+        tunnels.list(),
+      );
       staticKemOf(network);
       const current = tunnels.find(network);
       const wg =
@@ -533,7 +335,7 @@ export function createTunnelService(options: TunnelServiceOptions) {
         signingKey: input.signing_key,
         listenPort: input.listen_port,
         endpoint,
-        remoteSubnets: remote.map(formatCidr),
+        remoteSubnets,
         rekeySeconds: input.rekey_seconds ?? DEFAULT_REKEY_SECONDS,
         wgPublicKey: wg.publicKey,
         sealedWgPrivate:
@@ -561,7 +363,7 @@ export function createTunnelService(options: TunnelServiceOptions) {
         emitState(tx, network, current.state, 'not_configured', 'the tunnel was removed');
         return;
       }
-      const { state, reason } = evaluate(record);
+      const { state, reason } = evaluate(record, now());
       tunnels.save({ ...record, state, reason, updatedAt: tx.at });
       emitState(tx, network, current?.state ?? 'not_configured', state, reason);
     },
@@ -619,18 +421,10 @@ export function createTunnelService(options: TunnelServiceOptions) {
     async status(network: string): Promise<TunnelStatus> {
       if (networks.find(network) === undefined) throw HvErrors.networkNotFound({ name: network });
       const record = tunnels.find(network);
-      const base = statusOf(record, network);
-      const counters = record === undefined ? null : await driver.counters(network).catch(() => null);
-      const missing = record !== undefined && (counters === null || !counters.present);
-      return {
-        ...base,
-        ...(missing && base.state !== 'down'
-          ? { state: 'down' as const, reason: `the tunnel's interface ${tunnelName(network)} is not there` }
-          : {}),
-        last_handshake_at: counters?.lastHandshakeAt ?? null,
-        rx_bytes: counters?.rxBytes ?? 0,
-        tx_bytes: counters?.txBytes ?? 0,
-      };
+      if (record === undefined) return notConfigured(network);
+      const counters = await driver.counters(network).catch(() => null);
+      const next = runtimes.get(network)?.nextAttemptAt ?? null;
+      return statusOf(record, roleOf(record), next, counters, now());
     },
 
     /** The responder's side of an exchange: an init answered with a reply, a confirm with done. */
