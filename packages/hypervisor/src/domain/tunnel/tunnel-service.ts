@@ -326,6 +326,12 @@ export function createTunnelService(options: TunnelServiceOptions) {
         current === undefined
           ? await driver.generateKeyPair()
           : { publicKey: current.wgPublicKey, privateKey: null };
+      // A peer pinned anew is trusted from its first exchange on: the key agreed with the one
+      // pinned before goes now rather than at the end of its lifetime.
+      const kept =
+        current !== undefined && Buffer.from(current.peerSigningKey).equals(Buffer.from(pinned.publicKey))
+          ? current
+          : undefined;
       const stamp = new Date(now()).toISOString();
       return {
         network,
@@ -342,9 +348,9 @@ export function createTunnelService(options: TunnelServiceOptions) {
           wg.privateKey === null
             ? current!.sealedWgPrivate
             : sealer.seal(new TextEncoder().encode(wg.privateKey), wgContext(network)),
-        peerWgPublicKey: current?.peerWgPublicKey ?? null,
+        peerWgPublicKey: kept?.peerWgPublicKey ?? null,
         epoch: current?.epoch ?? 0,
-        lastRekeyAt: current?.lastRekeyAt ?? null,
+        lastRekeyAt: kept?.lastRekeyAt ?? null,
         failedExchanges: current?.failedExchanges ?? 0,
         lastError: current?.lastError ?? null,
         state: current?.state ?? 'down',
@@ -388,6 +394,8 @@ export function createTunnelService(options: TunnelServiceOptions) {
         privateKey: Buffer.from(sealer.open(record.sealedWgPrivate, wgContext(network))).toString(),
         listenPort: record.listenPort,
       });
+      // No key agreed with the peer pinned now: no peer in WireGuard.
+      if (record.lastRekeyAt === null) await driver.setPeer(network, null);
       runtimeOf(network).nextAttemptAt = now();
     },
 

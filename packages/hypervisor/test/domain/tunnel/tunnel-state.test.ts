@@ -46,6 +46,11 @@ describe('tunnel state', () => {
       state: 'down',
       reason: 'no key renewal since 2026-11-26T12:00:00.000Z (lifetime 240 s): timeout',
     });
+    // The responder: no error of its own, no exchange came.
+    expect(evaluate(record(), at + 240_001)).toEqual({
+      state: 'down',
+      reason: 'no key renewal since 2026-11-26T12:00:00.000Z (lifetime 240 s): the peer started no exchange',
+    });
   });
 
   it('shows a configured tunnel down when its interface is not there', () => {
