@@ -15,6 +15,7 @@ import {
   createSimulatedNetworkDriver,
   type SimulatedNetworkDriver,
 } from '../../src/drivers/network/simulated-network-driver.js';
+import { createInit, kem, signer } from '../../src/domain/tunnel/protocol.js';
 import { capturedLogger } from '../support/captured-logger.js';
 import { startTestService, type TestService } from '../support/in-process.js';
 import { createToken } from '../support/socket-client.js';
@@ -374,6 +375,56 @@ describe('network tunnel', () => {
     expect(
       audit.some((e: { method: string; status: number }) => e.method === 'POST' && e.status === 201),
     ).toBe(true);
+  });
+
+  it('answers a stranger on the exchange route: 403 for a foreign signature (counted, an event, audited), 409 for an unknown session or no tunnel', async () => {
+    const before = (await status(a)).failed_exchanges as number;
+    const stranger = signer().keygen();
+    const init = createInit(
+      { signingPublicKey: stranger.publicKey, signingSecretKey: stranger.secretKey, wgPublicKey: 'AAAA' },
+      new Uint8Array(1952),
+      1_000,
+    );
+    const refused = await call(a, 'POST', '/networks/lan/tunnel/exchange', init.message);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'TUNNEL_PEER_UNTRUSTED' });
+    expect((await status(a)).failed_exchanges).toBe(before + 1);
+    const audit = (await call(a, 'GET', '/audit/events?resource=network/lan&limit=500')).body.events as {
+      path: string;
+      status: number;
+    }[];
+    expect(audit.some((e) => e.path === '/api/v1/networks/lan/tunnel/exchange' && e.status === 403)).toBe(
+      true,
+    );
+    const db = openDatabase(join(a.service.dataDir, 'hypervisor.db'), {
+      namespace: 'hypervisor',
+      migrations: [],
+    });
+    const failed = db
+      .prepare<[], { data: string }>("SELECT data FROM events WHERE kind = 'network.tunnel_exchange_failed'")
+      .all()
+      .map((e) => JSON.parse(e.data) as { role: string; reason: string });
+    db.close();
+    expect(failed).toContainEqual(
+      expect.objectContaining({
+        role: 'responder',
+        reason: 'the init is not signed by the pinned peer signing key',
+      }),
+    );
+
+    const session = await call(a, 'POST', '/networks/lan/tunnel/exchange', {
+      type: 'confirm',
+      session: '0'.repeat(32),
+      ciphertext: Buffer.from(kem().keygen().publicKey.subarray(0, 1088)).toString('base64'),
+      signature: 'AAAA',
+    });
+    expect(session.status).toBe(409);
+    expect(session.body.error).toMatchObject({
+      code: 'TUNNEL_EXCHANGE_REFUSED',
+      details: { reason: 'invalid' },
+    });
+    const none = await call(a, 'POST', '/networks/plain/tunnel/exchange', init.message);
+    expect(none.body.error).toMatchObject({ code: 'TUNNEL_NOT_CONFIGURED' });
   });
 
   it('tears the tunnel down with tunnel: null', async () => {
