@@ -323,6 +323,25 @@ describe('network tunnel', () => {
     );
   }, 30_000);
 
+  it('joins a peer whose tunnel was made anew (a new WireGuard key, whichever side it sorts on)', async () => {
+    const old = (await status(b)).public_key as string;
+    expect((await call(b, 'PATCH', '/networks/lan', { tunnel: null })).status).toBe(200);
+    expect((await call(b, 'PATCH', '/networks/lan', { tunnel: tunnelOf(b, a) })).status).toBe(200);
+    const fresh = (await status(b)).public_key as string;
+    expect(fresh).not.toBe(old);
+    await until(
+      'both up with the new key',
+      async () =>
+        (await status(a)).state === 'up' &&
+        (await status(b)).state === 'up' &&
+        (await status(a)).peer.public_key === fresh,
+      { timeoutMs: 15_000 },
+    );
+    await until('equal keys', async () => (await psk(a)) !== null && (await psk(a)) === (await psk(b)), {
+      timeoutMs: 5_000,
+    });
+  }, 30_000);
+
   it('records rekeys and state changes as events, with no key material', () => {
     const db = openDatabase(join(a.service.dataDir, 'hypervisor.db'), {
       namespace: 'hypervisor',

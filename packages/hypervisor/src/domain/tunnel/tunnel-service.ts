@@ -105,8 +105,10 @@ export function createTunnelService(options: TunnelServiceOptions) {
     return runtime;
   }
 
+  /** The role the last exchange or refusal showed, else the one the WireGuard keys give. */
   function roleOf(record: TunnelRecord): Role | null {
-    if (record.peerWgPublicKey === null) return runtimes.get(record.network)?.role ?? null;
+    const shown = runtimes.get(record.network)?.role ?? null;
+    if (shown !== null || record.peerWgPublicKey === null) return shown;
     return record.wgPublicKey < record.peerWgPublicKey ? 'initiator' : 'responder';
   }
 
@@ -459,6 +461,13 @@ export function createTunnelService(options: TunnelServiceOptions) {
           runtime.pending.set(reply.session, { ...pending, expiresAt: now() + SESSION_MS });
           return reply;
         } catch (error) {
+          if (error instanceof ProtocolError && error.reason === 'role') {
+            // The peer's signed init names a WireGuard key sorting above this side's (its tunnel was
+            // made anew): this side initiates from now on, at once.
+            update(network, () => ({ peerWgPublicKey: message.wg_public_key }));
+            runtime.role = 'initiator';
+            runtime.nextAttemptAt = now();
+          }
           throw refusal(network, error, record.epoch);
         }
       }
