@@ -1,21 +1,15 @@
 /**
- * A logger like the service's (createLogger: pino, the same redaction) whose lines a test can
- * read, to check what the service writes to its log. pino comes with @lab/server-kit.
+ * The service's own logger (createLogger: pino, the same redaction) writing to lines a test can
+ * read, to check what the service writes to its log.
  */
-import type { Logger } from '@lab/server-kit';
-import { pino } from 'pino';
+import { createLogger, type Logger } from '@lab/server-kit';
 
 export function capturedLogger(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
-  const logger = pino(
-    {
-      level: 'debug',
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'token', '*.token', '*.secret'],
-        censor: '[redacted]',
-      },
-    },
-    { write: (line: string) => void lines.push(line) },
-  );
+  const logger = createLogger({
+    service: 'hypervisor',
+    level: 'debug',
+    destination: { write: (line: string) => void lines.push(line) },
+  });
   return { logger, lines };
 }

@@ -1,5 +1,5 @@
 /** Structured JSON logs (pino) with the credentials a request may carry redacted. */
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -13,7 +13,12 @@ export const LOG_LEVELS: readonly LevelWithSilent[] = [
   'silent',
 ];
 
-export function createLogger(options: { service: string; level?: LevelWithSilent }): Logger {
+/** `destination` replaces standard output: tests read what a service logs, redaction included. */
+export function createLogger(options: {
+  service: string;
+  level?: LevelWithSilent;
+  destination?: DestinationStream;
+}): Logger {
   return pino(
     {
       name: options.service,
@@ -25,6 +30,6 @@ export function createLogger(options: { service: string; level?: LevelWithSilent
     },
     // Lines are written without blocking the request that logs them; lines logged while a write
     // is under way go out together with the next. pino flushes what is left when the process exits.
-    pino.destination({ dest: 1, sync: false }),
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
