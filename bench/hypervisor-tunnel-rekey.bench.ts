@@ -177,6 +177,8 @@ async function oneRenewal(): Promise<void> {
     for (const [i, tunnel] of tunnels.entries()) await tunnel.remove(networks[i] as string);
   } finally {
     for (const netns of namespaces) await netns.destroy();
+    // A wireguard-go killed with its namespace leaves its socket behind.
+    for (const network of networks) rmSync(`/var/run/wireguard/${tunnelName(network)}.sock`, { force: true });
     rmSync(runDir, { recursive: true, force: true });
   }
 }
