@@ -12,17 +12,16 @@
 // part of the NIC's cost that is the kernel's and iproute2's. One warm-up round, then ROUNDS
 // rounds; medians, and what the NIC adds at both points.
 import { execFile } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { vmRunFiles } from '../packages/hypervisor/src/drivers/qemu/run-files.js';
 import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createNetns, netnsGate } from '../packages/hypervisor/test/support/netns.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
 import { socketApi } from '../packages/hypervisor/test/support/socket-client.js';
-import { loadAverage, machineDescription, median } from './support.js';
+import { loadAverage, machineDescription, median, waitForMarker as waitForSerialMarker } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
@@ -39,33 +38,9 @@ if (gate.skip) {
 const now = (): number => performance.now();
 const run = promisify(execFile);
 
-/** Resolves when `marker` is in `file`, reading only what was appended since the last look. */
-async function waitForMarker(file: string, marker: string): Promise<void> {
-  const deadline = now() + MARKER_TIMEOUT_MS;
-  let text = '';
-  let offset = 0;
-  while (now() < deadline) {
-    let size = 0;
-    try {
-      size = statSync(file).size;
-    } catch {
-      // QEMU has not created the log yet.
-    }
-    if (size > offset) {
-      const buffer = Buffer.alloc(size - offset);
-      const fd = openSync(file, 'r');
-      try {
-        offset += readSync(fd, buffer, 0, buffer.length, offset);
-      } finally {
-        closeSync(fd);
-      }
-      text += buffer.toString('latin1');
-      if (text.includes(marker)) return;
-    }
-    await sleep(POLL_MS);
-  }
-  throw new Error(`no '${marker}' in ${file} within ${MARKER_TIMEOUT_MS} ms`);
-}
+/** Resolves when `marker` is in `file`. */
+const waitForMarker = (file: string, marker: string): Promise<void> =>
+  waitForSerialMarker(file, marker, MARKER_TIMEOUT_MS, POLL_MS);
 
 const guest = await testGuest();
 const load = loadavg()[0]!;

@@ -12,7 +12,7 @@
 // medians, and the service's added time (service minus by hand) at both points.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, closeSync, readSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,7 +25,7 @@ import { testGuest } from '../packages/hypervisor/test/support/guest.js';
 import { createToken } from '../packages/hypervisor/test/support/socket-client.js';
 import { requireTools } from '../packages/server-kit/src/testing/index.js';
 import { serveHypervisor } from '../packages/hypervisor/test/support/serve.js';
-import { loadAverage, machineDescription, median } from './support.js';
+import { loadAverage, machineDescription, median, waitForMarker as waitForSerialMarker } from './support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const MEMORY_MIB = 256;
@@ -49,33 +49,9 @@ if (gate.skip) {
 
 const now = (): number => performance.now();
 
-/** Resolves when `marker` is in `file`, reading only what was appended since the last look. */
-async function waitForMarker(file: string, marker: string): Promise<void> {
-  const deadline = now() + MARKER_TIMEOUT_MS;
-  let text = '';
-  let offset = 0;
-  while (now() < deadline) {
-    let size = 0;
-    try {
-      size = statSync(file).size;
-    } catch {
-      // QEMU has not created the log yet.
-    }
-    if (size > offset) {
-      const buffer = Buffer.alloc(size - offset);
-      const fd = openSync(file, 'r');
-      try {
-        offset += readSync(fd, buffer, 0, buffer.length, offset);
-      } finally {
-        closeSync(fd);
-      }
-      text += buffer.toString('latin1');
-      if (text.includes(marker)) return;
-    }
-    await sleep(POLL_MS);
-  }
-  throw new Error(`no '${marker}' in ${file} within ${MARKER_TIMEOUT_MS} ms`);
-}
+/** Resolves when `marker` is in `file`. */
+const waitForMarker = (file: string, marker: string): Promise<void> =>
+  waitForSerialMarker(file, marker, MARKER_TIMEOUT_MS, POLL_MS);
 
 const guest = await testGuest();
 const load = loadavg()[0]!;
