@@ -3,7 +3,6 @@
  * PATCH /networks/{name} and GET /networks/{name}/tunnel. The peer's token and signing key are
  * read from files (`-` is standard input), so the token never shows on a command line.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { NetworkView } from '../domain/network-definition.js';
 import type { TunnelStatus } from '../domain/tunnel/tunnel-definition.js';
@@ -17,8 +16,7 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
-
-const readInput = (file: string): string => readFileSync(file === '-' ? 0 : file, 'utf8');
+import { readTokenFile } from './migration.js';
 
 interface TunnelFlags extends ClientFlags {
   peerUrl: string;
@@ -84,8 +82,8 @@ export function addTunnelCommands(network: Command): void {
       const body = {
         tunnel: {
           peer_url: flags.peerUrl,
-          peer_token: readInput(flags.peerTokenFile).trim(),
-          peer_signing_key: readInput(flags.peerSigningKeyFile),
+          peer_token: await readTokenFile(flags.peerTokenFile),
+          peer_signing_key: await readTokenFile(flags.peerSigningKeyFile),
           signing_key: flags.signingKey,
           listen_port: flags.listenPort,
           endpoint: flags.endpoint,
