@@ -12,7 +12,7 @@ export const HvErrors = {
   ),
   vmAlreadyExists: defineError<{ name: string }>(
     'VM_ALREADY_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a VM named '${p.name}' already exists`,
   ),
   vmAlreadyRunning: defineError<{ name: string }>(
@@ -46,7 +46,7 @@ export const HvErrors = {
   ),
   diskAlreadyExists: defineError<{ name: string }>(
     'DISK_ALREADY_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a disk image named '${p.name}' already exists`,
   ),
   diskInUse: defineError<{ name: string; vm: string }>(
@@ -62,7 +62,7 @@ export const HvErrors = {
   /** The VM has a snapshot of this name, or one of its images holds a snapshot tagged so. */
   snapshotAlreadyExists: defineError<{ vm: string; name: string; where: string }>(
     'SNAPSHOT_ALREADY_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a snapshot named '${p.name}' already exists ${p.where}`,
   ),
   /** The VM's disks cannot hold internal snapshots (none, or one is not qcow2). */
@@ -113,7 +113,7 @@ export const HvErrors = {
   ),
   poolAlreadyExists: defineError<{ name: string }>(
     'POOL_ALREADY_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a storage pool named '${p.name}' already exists`,
   ),
   /** The pool's capacity (the virtual sizes of its images, added up) would be exceeded. */
@@ -174,7 +174,7 @@ export const HvErrors = {
   ),
   keyAlreadyExists: defineError<{ name: string }>(
     'KEY_ALREADY_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a PQC key named '${p.name}' already exists`,
   ),
   /** The start-up (or latest) self-test failed: no PQC operation runs until one passes. */
@@ -296,7 +296,7 @@ export const HvErrors = {
   ),
   networkAlreadyExists: defineError<{ name: string }>(
     'NETWORK_ALREADY_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a network named '${p.name}' already exists`,
   ),
   /** The subnet overlaps another network's, or a route of the host (its traffic would go astray). */

@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'forbidden' // credentials lack the permission
   | 'not_found'
   | 'conflict' // the resource's state does not allow it
+  | 'already_exists' // a resource of that name exists (a conflict gRPC tells apart)
   | 'too_large' // a body or upload over its documented limit
   | 'method_not_allowed' // the path exists, but not with this method
   | 'uri_too_long' // a path segment over the router's length limit
@@ -156,7 +157,7 @@ export const KitErrors = {
   ),
   tokenNameTaken: defineError<{ name: string }>(
     'TOKEN_EXISTS',
-    'conflict',
+    'already_exists',
     (p) => `a token named '${p.name}' already exists`,
   ),
   tokenNotFound: defineError<{ name: string }>(

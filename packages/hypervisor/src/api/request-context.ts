@@ -28,18 +28,21 @@ const KINDS: Record<string, string> = {
 
 /**
  * `/api/v1/vms/web1/start` → `vm/web1`, `/api/v1/pqc/keys/k1/rotate` → `pqc-key/k1`; other paths
- * name their collection alone (`pqc/self-test`).
+ * name their collection alone (`pqc/self-test`). A POST to a collection names what its body names.
  */
-export function resourceOf(request: FastifyRequest): string {
-  const path = request.url.split('?')[0] ?? '';
+export function resourceOfPath(path: string, method: string, bodyName: unknown): string {
   const segments = path.slice(API_PREFIX.length).split('/').filter(Boolean);
   const nested = KINDS[segments.slice(0, 2).join('/')] !== undefined;
   const collection = nested ? segments.slice(0, 2).join('/') : (segments[0] ?? '');
   const name = nested ? segments[2] : segments[1];
   const kind = KINDS[collection] ?? collection;
-  const bodyName = (request.body as { name?: unknown } | undefined)?.name;
-  const id = name ?? (request.method === 'POST' && typeof bodyName === 'string' ? bodyName : undefined);
+  const id = name ?? (method === 'POST' && typeof bodyName === 'string' ? bodyName : undefined);
   return id === undefined ? kind : `${kind}/${safeDecode(id)}`;
+}
+
+export function resourceOf(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  return resourceOfPath(path, request.method, (request.body as { name?: unknown } | undefined)?.name);
 }
 
 function safeDecode(text: string): string {

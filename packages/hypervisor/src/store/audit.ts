@@ -27,6 +27,31 @@ export const AUDIT_MIGRATION: Migration = {
         CREATE INDEX audit_by_resource ON audit_events (resource, id);`,
 };
 
+/** gRPC calls are audited too: the transport's CHECK gains `grpc` (SQLite rebuilds the table for it). */
+export const AUDIT_GRPC_MIGRATION: Migration = {
+  version: 15,
+  name: 'audit log: the grpc transport',
+  sql: `CREATE TABLE audit_events_new (
+          id         INTEGER PRIMARY KEY AUTOINCREMENT,
+          time       TEXT NOT NULL,
+          actor      TEXT NOT NULL,
+          transport  TEXT NOT NULL CHECK (transport IN ('tcp', 'socket', 'grpc')),
+          method     TEXT NOT NULL,
+          path       TEXT NOT NULL,
+          resource   TEXT NOT NULL,
+          outcome    TEXT NOT NULL CHECK (outcome IN ('success', 'failure', 'denied')),
+          status     INTEGER NOT NULL,
+          request_id TEXT NOT NULL,
+          code       TEXT
+        ) STRICT;
+        INSERT INTO audit_events_new SELECT * FROM audit_events;
+        DROP TABLE audit_events;
+        ALTER TABLE audit_events_new RENAME TO audit_events;
+        CREATE INDEX audit_by_time ON audit_events (time);
+        CREATE INDEX audit_by_actor ON audit_events (actor, id);
+        CREATE INDEX audit_by_resource ON audit_events (resource, id);`,
+};
+
 export type AuditOutcome = AuditEntry['outcome'];
 
 /** The request a change came from, as the transport describes it to the core. */
@@ -49,7 +74,9 @@ export const AuditEntrySchema = Type.Object(
     actor: Type.String({
       description: "the token's name, `socket` for the Unix socket, `anonymous` without a credential",
     }),
-    transport: Type.Enum(['tcp', 'socket']),
+    transport: Type.Enum(['tcp', 'socket', 'grpc'], {
+      description: 'REST over TCP, REST over the Unix socket, or gRPC (`method` is then `GRPC`, `path` the RPC)',
+    }),
     method: Type.String(),
     path: Type.String(),
     resource: Type.String({ description: 'what the request addressed, e.g. `vm/web1`' }),

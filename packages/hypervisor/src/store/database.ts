@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { openDatabase, type Database, type Migration } from '@lab/server-kit';
 import { ATTESTATIONS_MIGRATION } from './attestations.js';
-import { AUDIT_MIGRATION } from './audit.js';
+import { AUDIT_GRPC_MIGRATION, AUDIT_MIGRATION } from './audit.js';
 import { DISK_BACKING_MIGRATION, DISK_ENCRYPTION_MIGRATION, DISKS_MIGRATION } from './disks.js';
 import { EVENTS_MIGRATION } from './events.js';
 import { NETWORKS_MIGRATION } from './networks.js';
@@ -28,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   DISK_ENCRYPTION_MIGRATION,
   NETWORKS_MIGRATION,
   TUNNELS_MIGRATION,
+  AUDIT_GRPC_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

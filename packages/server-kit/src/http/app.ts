@@ -13,8 +13,6 @@ import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv, type Options as AjvOptions } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -28,6 +26,7 @@ import Fastify, {
 import secureJson from 'secure-json-parse';
 import { KitErrors, type AppError } from '../errors.js';
 import { trackAllowedMethods } from './allowed-methods.js';
+import { makeBodyAjv, makeTextAjv } from './ajv.js';
 import { clientErrorHandler } from './client-errors.js';
 import { errorResponse, toAppError } from './error-response.js';
 import { ErrorEnvelopeSchema } from './schemas.js';
@@ -136,9 +135,6 @@ export const MAX_PARAM_LENGTH = 256;
 export const MAX_JSON_DEPTH = 128;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-// ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-
 /** The JSON pointer of a value nested deeper than `limit`, found without recursion; else undefined. */
 function pathDeeperThan(value: unknown, limit: number): string | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
@@ -175,12 +171,6 @@ class AccessLog extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.debug(line, 'request');
   }
-}
-
-function makeAjv(options: AjvOptions): Ajv {
-  const ajv = new Ajv({ useDefaults: true, removeAdditional: false, allErrors: false, ...options });
-  addFormats(ajv);
-  return ajv;
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -224,8 +214,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Verbose errors carry the failed keyword's schema, which names the alternatives of a oneOf.
-  const bodyAjv = makeAjv({ coerceTypes: false, verbose: true });
-  const textAjv = makeAjv({ coerceTypes: 'array' });
+  const bodyAjv = makeBodyAjv();
+  const textAjv = makeTextAjv();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
   );

@@ -15,6 +15,8 @@ export interface ErrorEnvelope {
 }
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  // Before `conflict`: the reverse map gives 409 back as the more general kind.
+  already_exists: 409,
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -49,7 +51,7 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 }
 
-function validationError(issues: SchemaIssue[], location: string): AppError {
+export function validationError(issues: SchemaIssue[], location: string): AppError {
   const [first] = issues;
   if (first === undefined) return KitErrors.validation({ message: `invalid ${location}` });
   const describe = (issue: SchemaIssue) => ({ ...describeIssue(issue), location });

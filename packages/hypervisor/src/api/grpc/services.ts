@@ -1,0 +1,24 @@
+/**
+ * Every gRPC service of the API, over the core: the list the listener serves, and that the parity
+ * test checks against the REST routes through docs/grpc.md's table.
+ */
+import type { ConnectRouter } from '@connectrpc/connect';
+import type { Core } from '../../core.js';
+import type { RpcDeps, RpcService } from './rpc.js';
+import { vmRpcs } from './vm-rpc.js';
+
+export function rpcServices(core: Core): RpcService[] {
+  return [vmRpcs(core)];
+}
+
+/** Binds each RPC to the deps and adds its service to the router. */
+export function registerRpcServices(
+  router: ConnectRouter,
+  services: readonly RpcService[],
+  deps: RpcDeps,
+): void {
+  for (const { service, rpcs } of services) {
+    const impl = Object.fromEntries(Object.entries(rpcs).map(([name, rpc]) => [name, rpc.bind(deps)]));
+    router.service(service, impl as never);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * `VmService`, the spec's VM RPCs: each calls the VM core as its REST route does. StopVm waits
+ * for a graceful stop's operation (REST answers 202 with it); MigrateVm follows its migration's
+ * operation and progress events until it ends, and cancels it when the client goes away first.
+ */
+import { followEvents, type BusEvent } from '@lab/server-kit';
+import { Type } from 'typebox';
+import type { Core } from '../../core.js';
+import { MigrateSchema } from '../../domain/migration-service.js';
+import type { OperationView } from '../../domain/operations.js';
+import { VmCreateSchema } from '../../domain/vm-definition.js';
+import { vmView } from '../../domain/vm-view.js';
+import { VmNameParams } from '../schemas.js';
+import { VmService } from './gen/hypervisor/v1/vm_pb.js';
+import { defineRpcService, serverStream, unary, type RpcCall } from './rpc.js';
+
+const READ = { scope: 'vm:read' } as const;
+const WRITE = { scope: 'vm:write' } as const;
+const StopBody = Type.Object({ force: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+const WatchBody = Type.Object(
+  {
+    kinds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 64 })),
+    vm: Type.Optional(Type.String({ maxLength: 128 })),
+    after_id: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'an event id' })),
+  },
+  { additionalProperties: false },
+);
+
+function progressOf(op: OperationView, event?: BusEvent) {
+  const data = (event?.data ?? {}) as { progress?: number; transferred?: string; remaining?: string };
+  return {
+    operation_id: op.id,
+    status: op.status,
+    progress: data.progress ?? op.progress,
+    transferred: data.transferred ?? '',
+    remaining: data.remaining ?? '',
+    ...(op.error === null ? {} : { error: op.error }),
+  };
+}
+
+async function* migrationProgress(core: Core, name: string, started: OperationView, call: RpcCall) {
+  const ended = new AbortController();
+  const settled = core.operations.settled(started.id).finally(() => ended.abort());
+  const stop = AbortSignal.any([ended.signal, call.signal]);
+  try {
+    yield progressOf(started);
+    for await (const event of followEvents(core.events, {
+      signal: stop,
+      filter: (e) => e.kind === 'migration.progress' && (e.data as { vm?: unknown }).vm === name,
+    })) {
+      yield progressOf(core.operations.get(started.id), event);
+    }
+    if (!ended.signal.aborted) {
+      // The client cancelled or its deadline passed: so is the migration, as REST's cancel does.
+      core.operations.cancel(started.id, call.audit);
+    }
+    yield progressOf(await settled);
+  } finally {
+    if (!ended.signal.aborted && core.operations.get(started.id).status === 'running') {
+      core.operations.cancel(started.id, call.audit);
+    }
+  }
+}
+
+export function vmRpcs(core: Core) {
+  const { vms } = core;
+  return defineRpcService(VmService, {
+    listVms: unary({ route: 'GET /vms', access: READ }, () => ({ vms: vms.list().map(vmView) })),
+    createVm: unary({ route: 'POST /vms', access: WRITE, body: VmCreateSchema }, async ({ body }, call) =>
+      vmView(await vms.create(body, { ...call.audit, status: 201 })),
+    ),
+    getVm: unary({ route: 'GET /vms/{name}', access: READ, params: VmNameParams }, ({ params }) =>
+      vmView(vms.get(params.name)),
+    ),
+    startVm: unary(
+      { route: 'POST /vms/{name}/start', access: WRITE, params: VmNameParams },
+      async ({ params }, call) => vmView(await vms.start(params.name, call.audit)),
+    ),
+    stopVm: unary(
+      { route: 'POST /vms/{name}/stop', access: WRITE, params: VmNameParams, body: StopBody },
+      async ({ params, body }, call) => {
+        if (body.force === true) return vmView(await vms.forceStop(params.name, call.audit));
+        const op = await vms.shutdown(params.name, { ...call.audit, status: 202 });
+        const done = await core.operations.settled(op.id);
+        if (done.status !== 'succeeded') return vmView(vms.get(params.name));
+        return done.result;
+      },
+    ),
+    pauseVm: unary(
+      { route: 'POST /vms/{name}/pause', access: WRITE, params: VmNameParams },
+      async ({ params }, call) => vmView(await vms.pause(params.name, call.audit)),
+    ),
+    resumeVm: unary(
+      { route: 'POST /vms/{name}/resume', access: WRITE, params: VmNameParams },
+      async ({ params }, call) => vmView(await vms.resume(params.name, call.audit)),
+    ),
+    migrateVm: serverStream(
+      { route: 'POST /vms/{name}/migrate', access: WRITE, params: VmNameParams, body: MigrateSchema },
+      async function* ({ params, body }, call) {
+        const op = await core.migrations.migrate(params.name, body, { ...call.audit, status: 202 });
+        yield* migrationProgress(core, params.name, op, call);
+      },
+    ),
+    watchVmEvents: serverStream(
+      { route: 'GET /events', access: { scope: 'events:read' }, body: WatchBody },
+      async function* ({ body }, call) {
+        const kinds = body.kinds === undefined || body.kinds.length === 0 ? undefined : new Set(body.kinds);
+        for await (const event of followEvents(core.events, {
+          ...(body.after_id === undefined ? {} : { after: Number(body.after_id) }),
+          signal: call.signal,
+          filter: (e) =>
+            (kinds === undefined || kinds.has(e.kind)) &&
+            (body.vm === undefined || (e.data as { vm?: unknown }).vm === body.vm),
+        })) {
+          yield { id: String(event.id), kind: event.kind, data: event.data };
+        }
+      },
+    ),
+  });
+}
