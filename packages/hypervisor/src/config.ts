@@ -20,7 +20,25 @@ export const ServeConfigSchema = Type.Object({
     minimum: 0,
     maximum: 65535,
     default: DEFAULT_GRPC_PORT,
-    description: 'gRPC port (served by a later release; reserved here)',
+    description: 'gRPC port (0: any free port)',
+  }),
+  grpcHost: Type.Optional(
+    Type.String({ minLength: 1, description: 'address of the gRPC listener (default: that of --host)' }),
+  ),
+  tlsCert: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'PEM certificate (chain) of the TCP listeners, with --tls-key; REST and gRPC over TLS',
+    }),
+  ),
+  tlsKey: Type.Optional(
+    Type.String({ minLength: 1, description: 'PEM private key of --tls-cert (the two go together)' }),
+  ),
+  insecureTcp: Type.Boolean({
+    default: false,
+    description:
+      'serve plain TCP on an address beyond loopback instead of TLS with a self-signed certificate ' +
+      '(tokens then cross the network in clear); also lets peers be called over http://',
   }),
   runDir: Type.String({
     minLength: 1,

@@ -47,6 +47,7 @@ import { createSnapshotRepository } from './store/snapshots.js';
 import { createTunnelRepository } from './store/tunnels.js';
 import { createUnitOfWork } from './store/unit-of-work.js';
 import { createVmRepository } from './store/vms.js';
+import { resolveTlsIdentity } from './tls.js';
 import { VERSION } from './version.js';
 
 export interface CoreOptions {
@@ -202,15 +203,18 @@ export async function createCore(
     operations,
     unitOfWork,
     listenHost: config.host,
+    insecureTcp: config.insecureTcp,
     snapshotsOf: (vm) => snapshotRepository.list(vm),
     logger,
   });
+  const tls = await resolveTlsIdentity(config, logger);
   const hostInfo = () =>
     systemInfo({
       driver: driver.name,
       accelerator,
       qemuVersion: qemuVersionText,
       version: VERSION,
+      tls,
     });
 
   const attestation = createAttestationService({

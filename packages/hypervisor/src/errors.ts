@@ -258,6 +258,12 @@ export const HvErrors = {
     'unavailable',
     (p) => `cannot reach the migration destination ${p.destination}: ${p.reason}`,
   ),
+  /** The destination's TLS certificate is not the pinned one, or, with no pin, not valid for the system CAs. */
+  migrationDestinationUntrusted: defineError<{ destination: string; reason: string }>(
+    'MIGRATION_DESTINATION_UNTRUSTED',
+    'invalid',
+    (p) => `the migration destination ${p.destination} is not trusted: ${p.reason}`,
+  ),
   /** The destination refused the token the caller gave for it (401 or 403 there). */
   migrationDestinationDenied: defineError<{ destination: string; reason: string }>(
     'MIGRATION_DESTINATION_DENIED',

@@ -146,6 +146,18 @@ export const KitErrors = {
   ),
   internal: defineError('INTERNAL_ERROR', 'internal', () => 'internal server error'),
   invalidConfig: defineError<{ problems: string[] }>(
+  /** A server whose certificate is not the one pinned by its fingerprint. */
+  tlsFingerprintMismatch: defineError<{ url: string; expected: string; actual: string }>(
+    'TLS_FINGERPRINT_MISMATCH',
+    'invalid',
+    (p) => `the certificate of ${p.url} has the fingerprint ${p.actual}, not the pinned ${p.expected}`,
+  ),
+  /** Plain HTTP sent to a port that speaks TLS only. */
+  tlsRequired: defineError<{ url: string }>(
+    'TLS_REQUIRED',
+    'invalid',
+    (p) => `this port speaks TLS only: use ${p.url}`,
+  ),
     'INVALID_CONFIG',
     'invalid',
     (p) => `invalid configuration: ${p.problems.join('; ')}`,

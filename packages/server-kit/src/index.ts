@@ -8,6 +8,8 @@ export * from './http/routes.js';
 export * from './http/schemas.js';
 export * from './http/sse.js';
 export * from './http/health.js';
+export * from './http/tls-port.js';
+export * from './http/pinned-fetch.js';
 export * from './events/event-bus.js';
 export * from './events/follow.js';
 export * from './store/database.js';

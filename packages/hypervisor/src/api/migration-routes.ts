@@ -52,7 +52,9 @@ export function migrationRoutes(migrations: MigrationService): RouteSpec[] {
         response: {
           202: Operation,
           400: documentedError(
-            'VALIDATION_ERROR (destination, bandwidth), MIGRATION_DESTINATION_DENIED (the destination refused the token)',
+            'VALIDATION_ERROR (destination: plain http:// beyond loopback without --insecure-tcp, ' +
+              'destination_fingerprint, bandwidth), MIGRATION_DESTINATION_DENIED (the destination refused the token), ' +
+              'MIGRATION_DESTINATION_UNTRUSTED (its certificate is not the pinned one, or not valid without a pin)',
           ),
           404: notFound,
           409: documentedError(

@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { createApp, healthRoute, registerRoutes, type App, type ServiceDeps } from '@lab/server-kit';
 import { API_PREFIX, SOCKET_FILE, type ServeConfig } from '../config.js';
 import { createCore, type CoreOptions } from '../core.js';
+import { resolveTlsIdentity } from '../tls.js';
 import { NETWORK_SCHEMAS } from '../domain/network-definition.js';
 import { OperationSchema } from '../domain/operations.js';
 import { PoolSchema } from '../domain/pool-service.js';
@@ -48,9 +49,13 @@ export const API_SCHEMAS = [
 export async function buildServer(deps: ServiceDeps<ServeConfig>, options: ServerOptions = {}): Promise<App> {
   const { logger, config } = deps;
   const runDir = resolve(config.runDir);
+  const tls = await resolveTlsIdentity(config, logger);
   // The core's KVM probe (--accel auto) runs while the app is built.
   const [app, core] = await Promise.all([
     createApp({
+      ...(tls === null
+        ? {}
+        : { https: { cert: tls.certPem, key: tls.keyPem, fingerprint: tls.fingerprint } }),
       title: 'Hypervisor Management API',
       version: VERSION,
       description:

@@ -37,6 +37,23 @@ export function addServeCommand(program: Command): void {
       new Option('--grpc-port <port>', `gRPC port (default ${DEFAULT_GRPC_PORT})`).env('HV_GRPC_PORT'),
     )
     .addOption(
+      new Option('--grpc-host <address>', 'address of the gRPC listener (default: that of --host)').env(
+        'HV_GRPC_HOST',
+      ),
+    )
+    .addOption(
+      new Option('--tls-cert <file>', 'PEM certificate of the TCP listeners (with --tls-key)').env(
+        'HV_TLS_CERT',
+      ),
+    )
+    .addOption(new Option('--tls-key <file>', 'PEM private key of --tls-cert').env('HV_TLS_KEY'))
+    .addOption(
+      new Option(
+        '--insecure-tcp',
+        'plain TCP beyond loopback instead of a self-signed certificate (tokens cross the network in clear)',
+      ).env('HV_INSECURE_TCP'),
+    )
+    .addOption(
       new Option(
         '--run-dir <dir>',
         `run directory: api.sock and VM runtime files (default ${DEFAULT_RUN_DIR})`,

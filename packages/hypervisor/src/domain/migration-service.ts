@@ -50,6 +50,7 @@ import {
 } from '../drivers/peer-host.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import type { OperationHandle, Operations, OperationView } from './operations.js';
+import { checkPeerTransport } from './peer-transport.js';
 import { PROBE_ID_PATTERN, type PoolService } from './pool-service.js';
 import { formatSize, parseSize, sizeSchema } from './units.js';
 import {
@@ -85,6 +86,15 @@ export const MigrateSchema = Type.Object(
       description:
         'a token of the destination with scope vm:write; used for this migration only, never stored',
     }),
+    destination_fingerprint: Type.Optional(
+      Type.String({
+        pattern: '^(?:[0-9A-Fa-f]{64}|[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){31})$',
+        description:
+          "SHA-256 fingerprint of the destination's TLS certificate (its `/system/info` `tls.fingerprint`; " +
+          'colons allowed): the certificate is trusted by it, as needed for a self-signed one; an https ' +
+          'destination without it needs a certificate valid for the system CAs',
+      }),
+    ),
     max_downtime_ms: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -162,8 +172,10 @@ export interface MigrationServiceOptions {
   snapshotsOf: (vm: string) => readonly unknown[];
   logger: Logger;
   confirmTimeoutMs?: number;
+  /** Whether this service runs with `--insecure-tcp`: an `http://` destination beyond loopback is then taken. */
+  insecureTcp?: boolean;
   /** The other host's API; tests give another. */
-  peer?: (destination: string, token: string) => PeerHost;
+  peer?: (destination: string, token: string, fingerprint?: string) => PeerHost;
 }
 
 export type MigrationService = ReturnType<typeof createMigrationService>;
@@ -174,7 +186,9 @@ type Confirmation =
 export function createMigrationService(options: MigrationServiceOptions) {
   const { vms, vmRepository, disks, pools, driver, operations, unitOfWork, logger } = options;
   const peerOf =
-    options.peer ?? ((destination: string, token: string) => createPeerHost({ destination, token }));
+    options.peer ??
+    ((destination: string, token: string, fingerprint?: string) =>
+      createPeerHost({ destination, token, ...(fingerprint === undefined ? {} : { fingerprint }) }));
   const confirmTimeoutMs = options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS;
   /** The operation of each VM's migration under way here, by VM name. */
   const migrating = new Map<string, string>();
@@ -567,13 +581,17 @@ export function createMigrationService(options: MigrationServiceOptions) {
      * (its refusals answer this request), then the transfer runs as a `vm.migrate` operation.
      */
     async migrate(name: string, input: MigrateRequest, context: AuditContext | null): Promise<OperationView> {
-      peerBaseUrl(input.destination);
+      checkPeerTransport(peerBaseUrl(input.destination), 'destination', {
+        insecureTcp: options.insecureTcp ?? false,
+        fingerprint: input.destination_fingerprint,
+        fingerprintField: 'destination_fingerprint',
+      });
       const maxBandwidthBytes = bandwidthOf(input.bandwidth);
       const limits = {
         ...(input.max_downtime_ms === undefined ? {} : { downtimeLimitMs: input.max_downtime_ms }),
         ...(maxBandwidthBytes === undefined ? {} : { maxBandwidthBytes }),
       };
-      const peer = peerOf(input.destination, input.token);
+      const peer = peerOf(input.destination, input.token, input.destination_fingerprint);
       return vms.exclusive(name, async (vm) => {
         assertAllowed('migrate', vm);
         const snapshots = options.snapshotsOf(name).length;

@@ -8,6 +8,7 @@ import { readMeminfo } from '../drivers/host/meminfo.js';
 import { KVM_DEVICE, probeKvm } from '../drivers/qemu/host.js';
 import type { AcceleratorSelection } from '../drivers/select.js';
 import type { DriverName } from '../drivers/vm-driver.js';
+import type { TlsIdentity } from './tls-identity.js';
 import { formatSize } from './units.js';
 
 /** What `/system/info` answers: the one source of its type and of its OpenAPI schema. */
@@ -67,6 +68,23 @@ export const SystemInfoSchema = Type.Object({
     },
   ),
   version: Type.String({ description: 'the service version' }),
+  tls: Type.Object(
+    {
+      enabled: Type.Boolean({ description: 'whether the TCP listeners (REST and gRPC) serve TLS' }),
+      fingerprint: Nullable(
+        Type.String({
+          pattern: '^[0-9a-f]{64}$',
+          description:
+            "SHA-256 of the server certificate's DER, 64 lowercase hex digits: what a client pins; null without TLS",
+        }),
+      ),
+      self_signed: Type.Boolean({
+        description:
+          'whether the service made the certificate itself ({data_dir}/tls), rather than --tls-cert',
+      }),
+    },
+    { description: 'the TLS of the TCP listeners (README "TLS"); the Unix socket is plain HTTP' },
+  ),
 });
 export type SystemInfo = Static<typeof SystemInfoSchema>;
 
@@ -77,6 +95,8 @@ export function systemInfo(
     accelerator: AcceleratorSelection;
     qemuVersion: string | null;
     version: string;
+    /** The TCP listeners' TLS identity; null (the default) when they serve plain TCP. */
+    tls?: TlsIdentity | null;
   },
   root = '/',
 ): SystemInfo {
@@ -102,5 +122,10 @@ export function systemInfo(
       probe_ms: service.accelerator.probeMs,
     },
     version: service.version,
+    tls: {
+      enabled: (service.tls ?? null) !== null,
+      fingerprint: service.tls?.fingerprint ?? null,
+      self_signed: service.tls?.selfSigned ?? false,
+    },
   };
 }

@@ -10,7 +10,8 @@
  * cannot be reached is MIGRATION_DESTINATION_UNREACHABLE; anything its API does not promise is
  * MIGRATION_DESTINATION_ERROR.
  */
-import { AppError, type ErrorKind } from '@lab/server-kit/errors';
+import { pinnedFetch } from '@lab/server-kit';
+import { AppError, KitErrors, type ErrorKind } from '@lab/server-kit/errors';
 import { API_PREFIX } from '../config.js';
 import { HvErrors, invalidField } from '../errors.js';
 
@@ -113,6 +114,16 @@ export function peerBaseUrl(destination: string, field = 'destination'): URL {
   return url;
 }
 
+/** Node's codes for a certificate the system's CAs do not vouch for. */
+const UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 const KINDS: Record<number, ErrorKind> = {
   400: 'invalid',
   404: 'not_found',
@@ -133,6 +144,8 @@ function envelope(body: unknown): { code: string; message: string; details: Reco
 export function createPeerHost(options: {
   destination: string;
   token: string;
+  /** The SHA-256 fingerprint its TLS certificate must have (pinned); else the system CAs decide. */
+  fingerprint?: string;
   timeoutMs?: number;
 }): PeerHost {
   const base = peerBaseUrl(options.destination);
@@ -147,7 +160,8 @@ export function createPeerHost(options: {
   ): Promise<{ status: number; json: unknown }> {
     let response: Response;
     try {
-      response = await fetch(`${url}${path}`, {
+      response = await pinnedFetch(`${url}${path}`, {
+        ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
         method,
         headers: {
           authorization,
@@ -158,7 +172,22 @@ export function createPeerHost(options: {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
+      if (KitErrors.tlsFingerprintMismatch.is(error)) {
+        throw HvErrors.migrationDestinationUntrusted(
+          { destination: url, reason: error.message },
+          { cause: error, details: { field: 'destination_fingerprint', ...error.details } },
+        );
+      }
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      if (UNTRUSTED.has(cause?.code ?? '')) {
+        throw HvErrors.migrationDestinationUntrusted(
+          {
+            destination: url,
+            reason: `its certificate is not valid for the system's CAs (${cause?.code}); give destination_fingerprint to trust a self-signed one`,
+          },
+          { cause: error, details: { field: 'destination_fingerprint' } },
+        );
+      }
       const reason =
         (error as Error).name === 'TimeoutError'
           ? `no answer within ${timeoutMs} ms`

@@ -36,6 +36,8 @@ describe('GET /system/info', () => {
     expect(info.kernel).toBe(run('uname', ['-r']));
     expect(info.hostname).toBe(run('hostname', []));
     expect(info).toMatchObject({ driver: 'simulated', accelerator: 'none', version: expect.any(String) });
+    // On loopback without --tls-cert the listeners are plain.
+    expect(info.tls).toEqual({ enabled: false, fingerprint: null, self_signed: false });
     expect(info.accelerator_selection).toEqual({
       requested: 'tcg',
       selected: 'none',
@@ -143,6 +145,7 @@ describe('GET /system/config', () => {
       kvm_probe_timeout_ms: 5000,
       stop_timeout_ms: 2000,
       driver: 'simulated',
+      insecure_tcp: false,
     });
   });
 });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Server as TlsServer } from 'node:tls';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -30,6 +31,7 @@ import { makeBodyAjv, makeTextAjv } from './ajv.js';
 import { clientErrorHandler } from './client-errors.js';
 import { errorResponse, toAppError } from './error-response.js';
 import { ErrorEnvelopeSchema } from './schemas.js';
+import { refusePlainHttp } from './tls-port.js';
 import { checkJsonStrings, checkQueryUtf8, decodeJsonText } from './utf8.js';
 
 export type App = FastifyInstance<
@@ -44,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Aborted when the app starts closing: long-lived responses end themselves on it. */
     shutdownSignal: AbortSignal;
+    /** The SHA-256 fingerprint of the certificate when the app serves TLS; else null. */
+    tlsFingerprint: string | null;
   }
   interface FastifyRequest {
     /** The catalogue code of the error this request was answered with, once it was; else null. */
@@ -79,6 +83,11 @@ export interface AppOptions {
    * every operation in the OpenAPI document. The service sets them; this only describes them.
    */
   responseHeaders?: Record<string, { description: string; schema: object }>;
+  /**
+   * Serve over TLS (HTTP/1.1) with this certificate (PEM, a chain allowed) and key; plain HTTP to
+   * the port is answered `400 TLS_REQUIRED` and closed. `fingerprint` is logged with the URL.
+   */
+  https?: { cert: string; key: string; fingerprint: string };
 }
 
 type OpenApiDocument = {
@@ -211,7 +220,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     forceCloseConnections: 'idle',
     // Requests that reach a draining server are still answered (with the envelope, if failing).
     return503OnClosing: false,
+    // The App type stays that of a plain server: an https.Server is one, with TLS underneath.
+    ...(options.https === undefined ? {} : { https: { cert: options.https.cert, key: options.https.key } }),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.https !== undefined) refusePlainHttp(app.server as unknown as TlsServer, options.logger);
+  app.decorate('tlsFingerprint', options.https?.fingerprint ?? null);
 
   // Verbose errors carry the failed keyword's schema, which names the alternatives of a oneOf.
   const bodyAjv = makeBodyAjv();

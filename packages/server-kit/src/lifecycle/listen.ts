@@ -12,7 +12,10 @@ export interface ServeOptions {
   graceMs?: number;
 }
 
-/** Listens, installs the signal handlers, and returns the base URL (port 0 gets a free port). */
+/**
+ * Listens, installs the signal handlers, and returns the base URL (port 0 gets a free port):
+ * `https://` when the app serves TLS.
+ */
 export async function serve(app: App, options: ServeOptions): Promise<string> {
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
@@ -22,5 +25,5 @@ export async function serve(app: App, options: ServeOptions): Promise<string> {
     logger: options.logger,
     ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
   });
-  return `http://${host}:${port}`;
+  return `${app.tlsFingerprint === null ? 'http' : 'https'}://${host}:${port}`;
 }

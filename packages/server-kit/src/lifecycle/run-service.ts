@@ -52,7 +52,11 @@ export async function runService<S extends TSchema>(
     closeables: [{ name: 'database', close: () => db.close() }],
   });
   logger.info(
-    { url: url + definition.prefix, data_dir: config.dataDir },
+    {
+      url: url + definition.prefix,
+      data_dir: config.dataDir,
+      ...(app.tlsFingerprint === null ? {} : { tls_fingerprint: app.tlsFingerprint }),
+    },
     `${definition.service} API listening`,
   );
 }
