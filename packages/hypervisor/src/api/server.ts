@@ -6,7 +6,14 @@
  */
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import { createApp, healthRoute, registerRoutes, type App, type ServiceDeps } from '@lab/server-kit';
+import {
+  createApp,
+  createSchemaValidator,
+  healthRoute,
+  registerRoutes,
+  type App,
+  type ServiceDeps,
+} from '@lab/server-kit';
 import { API_PREFIX, SOCKET_FILE, type ServeConfig } from '../config.js';
 import { createCore, type CoreOptions } from '../core.js';
 import { resolveTlsIdentity } from '../tls.js';
@@ -17,6 +24,8 @@ import { SnapshotSchema } from '../domain/snapshot-service.js';
 import { TUNNEL_SCHEMAS } from '../domain/tunnel/tunnel-definition.js';
 import { VERSION } from '../version.js';
 import { auditFailures, authenticator } from './access.js';
+import { listenGrpc, type GrpcListener } from './grpc/listener.js';
+import { registerRpcServices, rpcServices } from './grpc/services.js';
 import { cloneRoutes } from './clone-routes.js';
 import { eventRoutes } from './event-routes.js';
 import { migrationRoutes } from './migration-routes.js';
@@ -34,6 +43,13 @@ import { tunnelRoutes } from './tunnel-routes.js';
 import { vmRoutes } from './vm-routes.js';
 
 export type ServerOptions = CoreOptions;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gRPC listener's URL (`grpc://` or `grpcs://host:port`) once the app is ready; else null. */
+    grpcUrl: string | null;
+  }
+}
 
 /** Every schema the routes reference by name, registered once with the app. */
 export const API_SCHEMAS = [
@@ -74,6 +90,8 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
 
   auditFailures(app, core.audit);
   let socket: Server | undefined;
+  let grpc: GrpcListener | undefined;
+  app.decorate('grpcUrl', null);
   app.addHook('onReady', async () => {
     await core.start();
     socket = await listenOnSocket(app, join(runDir, SOCKET_FILE));
@@ -81,9 +99,29 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
       { socket: join(runDir, SOCKET_FILE), driver: core.driver.name, accelerator: core.driver.accelerator },
       'socket listening',
     );
+    const validator = createSchemaValidator(API_SCHEMAS);
+    grpc = await listenGrpc({
+      host: config.grpcHost ?? config.host,
+      port: config.grpcPort,
+      tls,
+      logger,
+      routes: (router) =>
+        registerRpcServices(router, rpcServices(core), {
+          tokens: core.tokens,
+          audit: core.audit,
+          validator,
+          logger,
+        }),
+    });
+    app.grpcUrl = grpc.url;
+    logger.info(
+      { url: grpc.url, ...(tls === null ? {} : { fingerprint: tls.fingerprint }) },
+      'gRPC listening',
+    );
   });
   app.addHook('onClose', async () => {
     if (socket !== undefined) await closeSocket(socket);
+    if (grpc !== undefined) await grpc.close();
     await core.close();
   });
 
