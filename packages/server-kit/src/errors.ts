@@ -145,7 +145,6 @@ export const KitErrors = {
     (p) => `too many requests; retry in ${p.retryAfterSeconds} s`,
   ),
   internal: defineError('INTERNAL_ERROR', 'internal', () => 'internal server error'),
-  invalidConfig: defineError<{ problems: string[] }>(
   /** A server whose certificate is not the one pinned by its fingerprint. */
   tlsFingerprintMismatch: defineError<{ url: string; expected: string; actual: string }>(
     'TLS_FINGERPRINT_MISMATCH',
@@ -158,6 +157,7 @@ export const KitErrors = {
     'invalid',
     (p) => `this port speaks TLS only: use ${p.url}`,
   ),
+  invalidConfig: defineError<{ problems: string[] }>(
     'INVALID_CONFIG',
     'invalid',
     (p) => `invalid configuration: ${p.problems.join('; ')}`,
