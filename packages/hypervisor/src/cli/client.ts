@@ -1,6 +1,11 @@
 /**
- * The service's REST API over its Unix socket, for `hvctl`: HTTP/1.1 with JSON bodies through
- * node:http, no token (the socket's file permissions are the access check).
+ * The service's REST API for `hvctl`: HTTP/1.1 with JSON bodies through node:http, over one of two
+ * transports. The Unix socket (the default) carries no token: the socket's file permissions are the
+ * access check. A remote (`hvctl remote add`) is TCP with `Authorization: Bearer <token>`, over TLS:
+ * the connection is made and its certificate checked (against the pinned SHA-256 fingerprint, or by
+ * the system's certificate authorities when none is pinned) before the request is handed to it, so
+ * no byte of it, the token least of all, reaches a server that is not the one trusted. Plain HTTP is
+ * only ever to loopback (`remote-config.ts` and `remote.ts` refuse the rest).
  *
  * `request` resolves with the parsed JSON of a 2xx answer, `requestText` with the body of one that
  * is not JSON (a PEM file). An error envelope becomes an `AppError`
@@ -9,9 +14,12 @@
  * `events` follows `GET /events` and, when the connection drops after it was up, reconnects with
  * `Last-Event-ID` so no event is lost or repeated.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { createHash, X509Certificate } from 'node:crypto';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { AppError, errorKindOfStatus } from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { CliErrors } from './errors.js';
@@ -47,8 +55,18 @@ export interface FollowOptions {
   reconnectWindowMs?: number;
 }
 
+/** A remote as the client needs it: `url` is `https://host:port` (or `http://` to loopback). */
+export interface RemoteEndpoint {
+  name: string;
+  url: string;
+  token: string;
+  /** The certificate's SHA-256 (lowercase hex); absent: the system's authorities must vouch for it. */
+  fingerprint?: string | undefined;
+}
+
 export interface ApiClient {
-  readonly socketPath: string;
+  /** The socket's absolute path or the remote's URL, as messages name it. */
+  readonly target: string;
   /** `path` is relative to the API prefix: `request('GET', '/vms')`. */
   request<T = unknown>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** As `request`, with the status of the answer (a 201 made it, a 202 started an operation). */
@@ -80,6 +98,196 @@ const UNREACHABLE: Record<string, string> = {
   ENOTDIR: 'no such socket',
 };
 
+/** TCP and TLS failures as a person reads them. */
+const UNREACHABLE_TCP: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is the service running and listening on that address?)',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved now',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'the network is unreachable',
+  ECONNRESET: 'the connection was reset (a TLS client at a plain-HTTP port?)',
+  EPROTO: 'the TLS handshake failed (is it serving plain HTTP?)',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the TLS handshake failed (is it serving plain HTTP?)',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed and no fingerprint is pinned for it',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its certificate chain ends in an authority this system does not trust',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate is signed by an authority this system does not trust',
+  CERT_HAS_EXPIRED: 'its certificate has expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate does not name this host',
+};
+
+/** What stands behind an error's code, for a person; the error's own message when nothing does. */
+export function connectionFailure(error: NodeJS.ErrnoException): string {
+  const known = error.code === undefined ? undefined : UNREACHABLE_TCP[error.code];
+  return known === undefined ? error.message : `${known} (${error.code})`;
+}
+
+/** SHA-256 of a certificate's DER: 64 lowercase hex digits, as the service and Incus show it. */
+export function certificateFingerprint(der: Buffer): string {
+  return createHash('sha256').update(der).digest('hex');
+}
+
+/** `https://host:9400` as what net and tls connect to; IPv6 literals lose their brackets. */
+export function endpointAddress(url: string): { host: string; port: number; tls: boolean } {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)),
+    tls: parsed.protocol === 'https:',
+  };
+}
+
+/** How a request reaches the service: a connected (and, over TLS, verified) stream, and its headers. */
+interface Transport {
+  readonly at: string;
+  readonly headers: Record<string, string>;
+  /** Resolves once the stream may carry the request; rejects with the error a person reads. */
+  connect(signal: AbortSignal): Promise<Socket>;
+  /** A connection that failed (or broke off before the answer), as the error a person reads. */
+  unreachable(error: NodeJS.ErrnoException): AppError;
+}
+
+/** Resolves with `socket` on `ready`; its first error, or `signal`, rejects and destroys it. */
+function settle<S extends Socket>(
+  socket: S,
+  ready: string,
+  signal: AbortSignal,
+  check: (socket: S) => AppError | undefined,
+  failed: (error: NodeJS.ErrnoException) => AppError,
+): Promise<S> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => void socket.destroy();
+    const onError = (error: NodeJS.ErrnoException): void => {
+      signal.removeEventListener('abort', onAbort);
+      reject(error instanceof AppError ? error : failed(error));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.once('error', onError);
+    socket.once(ready, () => {
+      signal.removeEventListener('abort', onAbort);
+      socket.off('error', onError);
+      const refusal = check(socket);
+      if (refusal === undefined) return resolve(socket);
+      socket.destroy();
+      reject(refusal);
+    });
+  });
+}
+
+function socketTransport(socketPath: string): Transport {
+  // Messages name the socket absolutely: a relative default means little without the directory.
+  const at = resolvePath(socketPath);
+  const unreachable = (error: NodeJS.ErrnoException): AppError => {
+    const reason = (error.code === undefined ? undefined : UNREACHABLE[error.code]) ?? error.message;
+    return CliErrors.serviceUnreachable({ socket: at, reason }, { cause: error });
+  };
+  return {
+    at,
+    headers: {},
+    connect: (signal) => settle(netConnect(socketPath), 'connect', signal, () => undefined, unreachable),
+    unreachable,
+  };
+}
+
+function remoteTransport(remote: RemoteEndpoint): Transport {
+  const { host, port, tls } = endpointAddress(remote.url);
+  const pin = remote.fingerprint;
+  const unreachable = (error: NodeJS.ErrnoException): AppError =>
+    CliErrors.remoteUnreachable(
+      { url: remote.url, remote: remote.name, reason: connectionFailure(error) },
+      { cause: error },
+    );
+  return {
+    at: remote.url,
+    headers: { authorization: `Bearer ${remote.token}` },
+    connect: (signal) => {
+      if (!tls) return settle(netConnect({ host, port }), 'connect', signal, () => undefined, unreachable);
+      const socket = tlsConnect({
+        host,
+        port,
+        // SNI takes a host name only; an IP address is checked against the certificate all the same.
+        ...(isIP(host) === 0 ? { servername: host } : {}),
+        ALPNProtocols: ['http/1.1'],
+        // A pinned certificate is checked by its fingerprint alone, below; otherwise by the authorities.
+        rejectUnauthorized: pin === undefined,
+      });
+      return settle(
+        socket,
+        'secureConnect',
+        signal,
+        (s: TLSSocket) => {
+          if (pin === undefined) return undefined;
+          const actual = certificateFingerprint(s.getPeerCertificate().raw);
+          return actual === pin
+            ? undefined
+            : CliErrors.certificateMismatch({ url: remote.url, expected: pin, actual });
+        },
+        unreachable,
+      );
+    },
+    unreachable,
+  };
+}
+
+/** The certificate a TLS server presents, as `hvctl remote add` shows it before trusting it. */
+export interface PresentedCertificate {
+  fingerprint: string;
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  /** True when the system's authorities vouch for it and it names the host; else why not. */
+  trusted: boolean;
+  untrustedReason?: string;
+}
+
+/**
+ * Connects to `url` (https) and reads its certificate, trusting nothing and sending nothing: the
+ * connection is closed right after the handshake.
+ */
+export function presentedCertificate(
+  url: string,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<PresentedCertificate> {
+  const { host, port } = endpointAddress(url);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const socket = tlsConnect({
+    host,
+    port,
+    ...(isIP(host) === 0 ? { servername: host } : {}),
+    ALPNProtocols: ['http/1.1'],
+    rejectUnauthorized: false,
+  });
+  const unreachable = (error: NodeJS.ErrnoException): AppError =>
+    CliErrors.remoteUnreachable({ url, reason: connectionFailure(error) }, { cause: error });
+  return settle(socket, 'secureConnect', signal, () => undefined, unreachable).then(
+    (s) => {
+      const raw = s.getPeerCertificate().raw;
+      const authorized = s.authorized;
+      const reason = s.authorizationError;
+      s.end();
+      const certificate = new X509Certificate(raw);
+      return {
+        fingerprint: certificateFingerprint(raw),
+        subject: certificate.subject.replaceAll('\n', ', '),
+        issuer: certificate.issuer.replaceAll('\n', ', '),
+        validFrom: new Date(certificate.validFrom).toISOString(),
+        validTo: new Date(certificate.validTo).toISOString(),
+        trusted: authorized,
+        ...(authorized ? {} : { untrustedReason: String(reason ?? 'not verified') }),
+      };
+    },
+    (error: unknown) => {
+      if (signal.aborted) {
+        throw CliErrors.remoteUnreachable({
+          url,
+          reason: `no TLS handshake within ${timeoutMs / 1000} s`,
+        });
+      }
+      throw error;
+    },
+  );
+}
+
 function errorEnvelope(
   body: unknown,
 ): { code: string; message: string; details: Record<string, unknown> } | undefined {
@@ -100,11 +308,13 @@ async function readText(response: IncomingMessage): Promise<string> {
   return text;
 }
 
-export function createClient(options: { socketPath: string; timeoutMs?: number }): ApiClient {
-  const { socketPath } = options;
-  // Messages name the socket absolutely: a relative default means little without the directory.
-  const shownPath = resolvePath(socketPath);
+export function createClient(
+  options: ({ socketPath: string } | { remote: RemoteEndpoint }) & { timeoutMs?: number },
+): ApiClient {
+  const transport =
+    'remote' in options ? remoteTransport(options.remote) : socketTransport(options.socketPath);
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const host = 'remote' in options ? new URL(options.remote.url).host : 'localhost';
 
   /** Sends one request and resolves with the response head; the body is the caller's to read. */
   const send = (
@@ -116,37 +326,52 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
   ): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
       const label = `${method} ${path}`;
-      // No keep-alive agent: one connection per request, so nothing holds the process open after it.
-      const req = httpRequest({
-        socketPath,
-        agent: false,
-        method,
-        path,
-        headers: {
-          ...headers,
-          ...(body === undefined
-            ? { 'content-length': '0' }
-            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+      const connecting = new AbortController();
+      let req: ClientRequest | undefined;
+      const timer = setTimeout(() => {
+        const error = CliErrors.serviceTimeout({
+          at: transport.at,
+          request: label,
+          seconds: timeoutMs / 1000,
+        });
+        connecting.abort();
+        req?.destroy(error);
+        reject(error);
+      }, timeoutMs);
+      transport.connect(connecting.signal).then(
+        (socket) => {
+          if (connecting.signal.aborted) return void socket.destroy();
+          // The stream is connected (and verified) already: no agent, one connection per request, so
+          // nothing holds the process open after it.
+          req = httpRequest({
+            createConnection: () => socket,
+            method,
+            path,
+            headers: {
+              host,
+              ...transport.headers,
+              ...headers,
+              ...(body === undefined
+                ? { 'content-length': '0' }
+                : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+            },
+          });
+          req.once('response', (response) => {
+            clearTimeout(timer);
+            resolve(response);
+          });
+          req.once('error', (error: NodeJS.ErrnoException) => {
+            clearTimeout(timer);
+            if (error instanceof AppError) return reject(error);
+            reject(transport.unreachable(error));
+          });
+          req.end(body);
         },
-      });
-      const timer = setTimeout(
-        () =>
-          req.destroy(
-            CliErrors.serviceTimeout({ socket: shownPath, request: label, seconds: timeoutMs / 1000 }),
-          ),
-        timeoutMs,
+        (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       );
-      req.once('response', (response) => {
-        clearTimeout(timer);
-        resolve(response);
-      });
-      req.once('error', (error: NodeJS.ErrnoException) => {
-        clearTimeout(timer);
-        if (error instanceof AppError) return reject(error);
-        const reason = (error.code === undefined ? undefined : UNREACHABLE[error.code]) ?? error.message;
-        reject(CliErrors.serviceUnreachable({ socket: shownPath, reason }, { cause: error }));
-      });
-      req.end(body);
     });
 
   /** An error answer as the `AppError` the service threw. */
@@ -295,7 +520,7 @@ export function createClient(options: { socketPath: string; timeoutMs?: number }
     }
   }
 
-  return { socketPath, request, requestWithStatus, requestText, events };
+  return { target: transport.at, request, requestWithStatus, requestText, events };
 }
 
 /** Waits `ms`; false when `signal` aborted first. */

@@ -1,37 +1,56 @@
 /**
- * What every client subcommand of `hvctl` shares: `--socket` and `--json`, the client they make,
- * option-value parsers that fail before anything is sent, and the two ways of printing.
+ * What every client subcommand of `hvctl` shares: `--socket`, `--remote` and `--json`, the client
+ * they make, option-value parsers that fail before anything is sent, and the two ways of printing.
  */
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_RUN_DIR, SOCKET_FILE } from '../config.js';
 import { createClient, type ApiClient } from './client.js';
+import { resolveTarget } from './remote-config.js';
 
 export interface ClientFlags {
-  socket: string;
+  /** Given on the command line; `$HV_SOCKET` and the default are read by `clientFor`. */
+  socket?: string;
+  remote?: string;
   json?: boolean;
 }
 
 /** `{run_dir}/api.sock` with the run directory the service would use: `HV_RUN_DIR` or its default. */
-function defaultSocketPath(env: NodeJS.ProcessEnv = process.env): string {
+export function defaultSocketPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.HV_RUN_DIR ?? DEFAULT_RUN_DIR, SOCKET_FILE);
 }
 
-/** A subcommand that talks to the service, with the shared `--socket` and `--json` options. */
+/**
+ * A subcommand that talks to the service, with the shared `--socket`, `--remote` and `--json`
+ * options. The environment is read by `clientFor`, not by commander, because which of a flag, an
+ * environment variable and the configuration wins depends on the others (see `resolveTarget`).
+ */
 export function clientCommand(parent: Command, name: string, description: string): Command {
   return parent
     .command(name)
     .description(description)
     .addOption(
-      new Option('--socket <path>', "the service's API socket")
-        .env('HV_SOCKET')
-        .default(defaultSocketPath(), `${DEFAULT_RUN_DIR}/${SOCKET_FILE}, or in $HV_RUN_DIR when set`),
+      new Option(
+        '--socket <path>',
+        "the local service's API socket (env: HV_SOCKET; default: " +
+          `${DEFAULT_RUN_DIR}/${SOCKET_FILE}, or in $HV_RUN_DIR when set)`,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--remote <name>',
+        "a remote of 'hvctl remote add', or local for the socket (env: HVCTL_REMOTE; default: " +
+          "the one 'hvctl remote switch' chose, else local)",
+      ),
     )
     .option('--json', "print the API's JSON as is, for scripts");
 }
 
 export function clientFor(flags: ClientFlags): ApiClient {
-  return createClient({ socketPath: flags.socket });
+  const target = resolveTarget(flags, defaultSocketPath());
+  return target.kind === 'socket'
+    ? createClient({ socketPath: target.socketPath })
+    : createClient({ remote: { name: target.name, ...target.remote } });
 }
 
 /** Prints the API's answer as JSON with `--json`, otherwise the human view of it. */
