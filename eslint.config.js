@@ -15,6 +15,8 @@ export default tseslint.config(
       'coverage/**',
       '.cache/**',
       '.schemathesis/**',
+      // Generated from the proto files by buf.
+      'packages/hypervisor/src/api/grpc/gen/**',
     ],
   },
   js.configs.recommended,

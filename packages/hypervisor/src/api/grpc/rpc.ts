@@ -131,7 +131,10 @@ function restPath(route: RestRoute, params: Record<string, JsonValue>): string {
   const path = route.slice(route.indexOf(' ') + 1);
   return (
     API_PREFIX +
-    path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
+    path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+    })
   );
 }
 
@@ -278,5 +281,5 @@ export function defineRpcService<S extends DescService>(
   service: S,
   rpcs: Record<keyof S['method'] & string, RpcDefinition>,
 ): RpcService {
-  return { service, rpcs } as RpcService;
+  return { service, rpcs };
 }
