@@ -1,16 +1,21 @@
 /**
  * The socket client against a bare node:http server on a Unix socket, for what the real service
  * does not do on demand: drop a stream mid-way, fall silent, answer garbage. The commands are
- * tested against the real service in hvctl.test.ts.
+ * tested against the real service in hvctl.test.ts (and over TLS in remote.test.ts). The remote
+ * transport against node:https and node:tls servers with a certificate the test makes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '@lab/server-kit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type ServiceEvent } from '../../src/cli/client.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, presentedCertificate, type ServiceEvent } from '../../src/cli/client.js';
+import { makeTestCertificates, type TestCertificates } from '../support/test-certificates.js';
 
 let dir: string;
 let socketPath: string;
@@ -252,5 +257,153 @@ describe('createClient().events', () => {
     const stream = createClient({ socketPath }).events({ reconnectWindowMs: 100 });
     expect((await stream.next()).value).toEqual({ id: '1', kind: 'tick', data: {} });
     expect((await rejection(stream.next())).code).toBe('SERVICE_UNREACHABLE');
+  });
+});
+
+describe('createClient() with a remote over TLS', () => {
+  let certs: TestCertificates;
+  let https: Server | TlsServer | undefined;
+
+  beforeAll(async () => {
+    certs = await makeTestCertificates();
+  });
+  afterEach(async () => {
+    const listening = https;
+    https = undefined;
+    if (listening === undefined) return;
+    if ('closeAllConnections' in listening) listening.closeAllConnections();
+    await new Promise((resolve) => listening.close(resolve));
+  });
+
+  async function listen(target: Server | TlsServer): Promise<string> {
+    https = target;
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    return `https://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  }
+
+  const remote = (url: string, fingerprint: string | undefined) => ({
+    name: 'b',
+    url,
+    token: 'hvt_secret',
+    fingerprint,
+  });
+
+  it('sends the token over a connection whose certificate has the pinned fingerprint', async () => {
+    const seen: (string | undefined)[] = [];
+    const url = await listen(
+      createHttpsServer({ cert: certs.certPem, key: certs.keyPem }, (request, response) => {
+        seen.push(request.headers.authorization);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"vms":[]}');
+      }),
+    );
+    const client = createClient({ remote: remote(url, certs.fingerprint) });
+    expect(client.target).toBe(url);
+    expect(await client.request('GET', '/vms')).toEqual({ vms: [] });
+    expect(seen).toEqual(['Bearer hvt_secret']);
+  });
+
+  it('refuses a certificate other than the pinned one before a byte of the request is sent', async () => {
+    let connections = 0;
+    const received: Buffer[] = [];
+    // A bare TLS server: it records every byte a client sends after the handshake.
+    const url = await listen(
+      createTlsServer({ cert: certs.certPem, key: certs.keyPem }, (socket) => {
+        socket.on('data', (chunk: Buffer) => {
+          received.push(chunk);
+          socket.end('HTTP/1.1 204 No Content\r\n\r\n');
+        });
+        socket.on('error', () => undefined);
+      }).on('connection', () => (connections += 1)),
+    );
+    const other = 'ab'.repeat(32);
+    const error = await rejection(createClient({ remote: remote(url, other) }).request('GET', '/vms'));
+    expect(error.code).toBe('CERTIFICATE_MISMATCH');
+    expect(error.message).toBe(
+      `the server at ${url} presents the certificate with SHA-256 fingerprint ${certs.fingerprint}, ` +
+        `not the pinned ${other}; nothing was sent to it (if its certificate was replaced on purpose, ` +
+        'remove the remote and add it again)',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connections).toBe(1);
+    expect(Buffer.concat(received).toString()).toBe('');
+    // The same server sees the request, token and all, from a client pinning its certificate.
+    await createClient({ remote: remote(url, certs.fingerprint) })
+      .requestWithStatus('GET', '/vms')
+      .catch(() => undefined);
+    expect(Buffer.concat(received).toString()).toContain('authorization: Bearer hvt_secret');
+  });
+
+  it('without a pin, refuses a certificate no trusted authority signed', async () => {
+    const url = await listen(createTlsServer({ cert: certs.certPem, key: certs.keyPem }, () => undefined));
+    const error = await rejection(createClient({ remote: remote(url, undefined) }).request('GET', '/vms'));
+    expect(error.code).toBe('SERVICE_UNREACHABLE');
+    expect(error.message).toContain(
+      `cannot reach the hypervisor service at ${url} (remote 'b'): its certificate is signed by an ` +
+        'authority this system does not trust',
+    );
+  });
+
+  it('says a plain-HTTP server at the address is no TLS server', async () => {
+    server = createServer((_request, response) => response.end());
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const error = await rejection(
+      createClient({ remote: remote(url, certs.fingerprint) }).request('GET', '/vms'),
+    );
+    expect(error.code).toBe('SERVICE_UNREACHABLE');
+    expect(error.message).toContain(
+      'the TLS handshake failed (is it serving plain HTTP?) (ERR_SSL_WRONG_VERSION_NUMBER)',
+    );
+  });
+
+  it('sends the token in plain HTTP to a loopback remote', async () => {
+    const seen: (string | undefined)[] = [];
+    server = createServer((request, response) => {
+      seen.push(request.headers.authorization);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect(await createClient({ remote: remote(url, undefined) }).request('GET', '/system/info')).toEqual({});
+    expect(seen).toEqual(['Bearer hvt_secret']);
+  });
+
+  it('follows the event stream over TLS and resumes it after a drop', async () => {
+    const asked: (string | undefined)[] = [];
+    const url = await listen(
+      createHttpsServer({ cert: certs.certPem, key: certs.keyPem }, (request, response) => {
+        asked.push(request.headers['last-event-id'] as string | undefined);
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        if (asked.length === 1) {
+          response.write('retry: 20\n\nid: 7\nevent: vm.created\ndata: {"vm":"a"}\n\n', () =>
+            request.socket.destroy(),
+          );
+        } else {
+          response.write('id: 8\nevent: vm.deleted\ndata: {"vm":"a"}\n\n');
+        }
+      }),
+    );
+    const stream = createClient({ remote: remote(url, certs.fingerprint) }).events();
+    const events: ServiceEvent[] = [];
+    for await (const event of stream) {
+      events.push(event);
+      if (events.length === 2) break;
+    }
+    expect(events.map((e) => [e.id, e.kind])).toEqual([
+      ['7', 'vm.created'],
+      ['8', 'vm.deleted'],
+    ]);
+    expect(asked).toEqual([undefined, '7']);
+  });
+
+  it('presentedCertificate reads the certificate without trusting or sending anything', async () => {
+    const url = await listen(createTlsServer({ cert: certs.certPem, key: certs.keyPem }, () => undefined));
+    expect(await presentedCertificate(url)).toMatchObject({
+      fingerprint: certs.fingerprint,
+      subject: 'CN=hv-test',
+      issuer: 'CN=hv-test test CA',
+      trusted: false,
+      untrustedReason: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    });
   });
 });
