@@ -47,6 +47,7 @@ export async function startTestService(
     kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
     stopTimeoutMs: 2_000,
     driver: 'simulated',
+    insecureTcp: false,
     ...options.config,
   };
   const driver = options.driver ?? createSimulatedDriver();
