@@ -16,7 +16,7 @@ import { VmNameParams, VmSchema, type VmView } from './schemas.js';
 const Vm = schemaRef<VmView>(VmSchema);
 const Operation = schemaRef<OperationView>(OperationSchema);
 
-const CloneBody = Type.Object(
+export const CloneBody = Type.Object(
   {
     name: Type.String({ pattern: VM_NAME_PATTERN, description: 'the new VM' }),
     linked: Type.Optional(

@@ -26,7 +26,7 @@ const Operation = schemaRef<OperationView>(OperationSchema);
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
 
-const SnapshotParams = Type.Object({
+export const SnapshotParams = Type.Object({
   name: Type.String({ pattern: VM_NAME_PATTERN }),
   snap: Type.String({ pattern: SNAPSHOT_NAME_PATTERN }),
 });

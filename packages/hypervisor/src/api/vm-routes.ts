@@ -27,6 +27,7 @@ const invalid = documentedError(
 const BUSY = 'VM_BUSY (an operation holds the VM: a stop, a clone, a snapshot with memory)';
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
+export const DeleteVmQuery = Type.Object({ force: Type.Boolean({ default: false }) });
 
 const StopBody = Type.Union([
   Type.Object(
@@ -163,7 +164,7 @@ export function vmRoutes(vms: VmService, stopTimeoutMs: number): RouteSpec[] {
           'Removes the VM definition (its disk images stay). Refused while the VM runs, unless `force=true`, ' +
           'which stops it at once first (cancelling a graceful stop under way).',
         params: VmNameParams,
-        querystring: Type.Object({ force: Type.Boolean({ default: false }) }),
+        querystring: DeleteVmQuery,
         response: {
           200: Deleted,
           404: notFound,

@@ -17,10 +17,11 @@ import {
   type ServerHttp2Session,
 } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { ConnectRouter } from '@connectrpc/connect';
+import { createContextValues, type ConnectRouter } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { Logger } from '@lab/server-kit';
 import type { TlsIdentity } from '../../domain/tls-identity.js';
+import { PEER_ADDRESS } from './rpc.js';
 
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export const KEEPALIVE_INTERVAL_MS = 30_000;
@@ -72,6 +73,7 @@ export async function listenGrpc(options: GrpcListenOptions): Promise<GrpcListen
     readMaxBytes: MAX_MESSAGE_BYTES,
     writeMaxBytes: MAX_MESSAGE_BYTES,
     shutdownSignal: shutdown.signal,
+    contextValues: (req) => createContextValues().set(PEER_ADDRESS, req.socket.remoteAddress ?? null),
   });
   const server: Http2Server | Http2SecureServer =
     options.tls === null

@@ -18,7 +18,7 @@ import {
   type JsonValue,
   type Message,
 } from '@bufbuild/protobuf';
-import type { HandlerContext } from '@connectrpc/connect';
+import { createContextKey, type HandlerContext } from '@connectrpc/connect';
 import {
   hasScope,
   KitErrors,
@@ -49,6 +49,11 @@ export interface RpcInput<P extends TObject, Q extends TObject, B extends TSchem
   body?: B;
   /** A message field holding the body, where the body's fields would clash with the path's. */
   bodyField?: string;
+  /**
+   * The request's JSON as REST would have it, before it is split and validated: where proto3
+   * cannot say what REST's JSON says (a `null`, as `clear_*` fields stand for it).
+   */
+  restJson?: (json: Record<string, JsonValue>) => Record<string, JsonValue>;
 }
 
 export interface RpcSpec<P extends TObject, Q extends TObject, B extends TSchema> extends RpcInput<P, Q, B> {
@@ -64,7 +69,12 @@ export interface RpcCall {
   requestId: string;
   /** Aborted when the client cancels, the deadline passes, or the service shuts down. */
   signal: AbortSignal;
+  /** The client's IP address, as REST's `request.socket.remoteAddress`; null when unknown. */
+  peerAddress: string | null;
 }
+
+/** The client's IP address, which the listener puts in each call's context values. */
+export const PEER_ADDRESS = createContextKey<string | null>(null, { description: 'peer address' });
 
 export interface RpcRequest<P extends TObject, Q extends TObject, B extends TSchema> {
   params: Static<P>;
@@ -157,10 +167,11 @@ function prepare<P extends TObject, Q extends TObject, B extends TSchema>(
   context.responseHeader.set('x-request-id', requestId);
   const method = spec.route.slice(0, spec.route.indexOf(' '));
   const rpcPath = `/${context.service.typeName}/${context.method.name}`;
-  const json = toJson(context.method.input, request, { useProtoFieldName: true }) as Record<
+  const message = toJson(context.method.input, request, { useProtoFieldName: true }) as Record<
     string,
     JsonValue
   >;
+  const json = spec.restJson === undefined ? message : spec.restJson(message);
   const paramNames = pathParameters(spec.route);
   const rawParams = pick(json, paramNames);
   const audit = (actor: string): AuditContext => ({
@@ -217,7 +228,14 @@ function prepare<P extends TObject, Q extends TObject, B extends TSchema>(
       body: spec.body === undefined ? bodyJson : deps.validator.body(spec.body, bodyJson),
       json,
     } as RpcRequest<P, Q, B>;
-    return { call: { principal, audit: audit(principal.name), requestId, signal: context.signal }, input };
+    const call = {
+      principal,
+      audit: audit(principal.name),
+      requestId,
+      signal: context.signal,
+      peerAddress: context.values.get(PEER_ADDRESS),
+    };
+    return { call, input };
   };
   const fail = (thrown: unknown): never => {
     const error = asAppError(thrown);

@@ -5,10 +5,11 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Core } from '../../core.js';
 import type { RpcDeps, RpcService } from './rpc.js';
+import { migrationRpcs, snapshotRpcs, vmManagementRpcs } from './vm-admin-rpc.js';
 import { vmRpcs } from './vm-rpc.js';
 
 export function rpcServices(core: Core): RpcService[] {
-  return [vmRpcs(core)];
+  return [vmRpcs(core), vmManagementRpcs(core), migrationRpcs(core), snapshotRpcs(core)];
 }
 
 /** Binds each RPC to the deps and adds its service to the router. */
