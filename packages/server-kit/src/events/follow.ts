@@ -48,9 +48,13 @@ export async function* followEvents<E extends BusEvent>(
   try {
     // Live only: whatever arrives after the subscription is new.
     let yieldedUpTo = options.after ?? 0;
-    if (options.after !== undefined) {
-      for (const event of source.since(options.after)) {
+    // A source may answer `since` in batches (a replay of 1,000 at most): asked again until it
+    // has nothing more, so no event between a batch's end and the subscription is skipped.
+    for (let more = options.after !== undefined; more; ) {
+      more = false;
+      for (const event of source.since(yieldedUpTo)) {
         if (signal.aborted) return;
+        more = true;
         yieldedUpTo = event.id;
         if (filter(event)) yield event;
       }
