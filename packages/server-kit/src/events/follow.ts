@@ -50,7 +50,7 @@ export async function* followEvents<E extends BusEvent>(
     let yieldedUpTo = options.after ?? 0;
     // A source may answer `since` in batches (a replay of 1,000 at most): asked again until it
     // has nothing more, so no event between a batch's end and the subscription is skipped.
-    for (let more = options.after !== undefined; more; ) {
+    for (let more = options.after !== undefined; more;) {
       more = false;
       for (const event of source.since(yieldedUpTo)) {
         if (signal.aborted) return;
