@@ -70,6 +70,20 @@ export const PYPI_TOOLS = [
   },
 ];
 
+/**
+ * Tools Debian lacks, built from the Go module proxy with `go install` (Go from /usr/local/go or
+ * PATH) into a directory of their own under /opt, linked into /usr/local/bin. grpcurl answers the
+ * hypervisor's gRPC tests as a client built elsewhere than the server: reflection, health, TLS.
+ */
+export const GO_TOOLS = [
+  {
+    command: 'grpcurl',
+    module: 'github.com/fullstorydev/grpcurl/cmd/grpcurl@v1.9.3',
+    dir: '/opt/hypervisor-grpcurl',
+    usedBy: 'hypervisor tests (gRPC reflection, health, TLS)',
+  },
+];
+
 /** What a tool entry is called in messages: its command, or the file it stands for. */
 const toolName = (tool) => tool.command ?? tool.file;
 
@@ -126,7 +140,7 @@ export function ensureSystemTools(log = console.log) {
   const missing = SYSTEM_TOOLS.filter((t) => !present(t));
   if (missing.length === 0) {
     log(`system tools: all ${SYSTEM_TOOLS.length} present`);
-    return ensurePypiTools(log, isRoot);
+    return [...ensurePypiTools(log, isRoot), ...ensureGoTools(log, isRoot)];
   }
   const packages = [...new Set(missing.map((t) => t.pkg))];
   log(`system tools missing: ${missing.map((t) => `${toolName(t)} (${t.usedBy})`).join(', ')}`);
@@ -141,7 +155,7 @@ export function ensureSystemTools(log = console.log) {
   }
   const still = SYSTEM_TOOLS.filter((t) => !present(t)).map(toolName);
   if (still.length > 0) log(`still missing: ${still.join(', ')}`);
-  return [...still, ...ensurePypiTools(log, isRoot)];
+  return [...still, ...ensurePypiTools(log, isRoot), ...ensureGoTools(log, isRoot)];
 }
 
 /** Installs the missing PyPI tools as root; otherwise prints the commands. Returns those still missing. */
@@ -160,6 +174,37 @@ function ensurePypiTools(log, isRoot) {
       );
     } else if (!steps.every(([command, args]) => run(command, args))) {
       log(`installing ${tool.command} failed; the services that need it will report it missing`);
+    }
+    if (!onPath(tool.command)) still.push(tool.command);
+  }
+  return still;
+}
+
+/** `go` on PATH, else Go's own install directory. */
+const goCommand = () => (onPath('go') ? 'go' : '/usr/local/go/bin/go');
+
+/** Builds the missing Go tools as root; otherwise prints the commands. Returns those still missing. */
+function ensureGoTools(log, isRoot) {
+  const still = [];
+  for (const tool of GO_TOOLS.filter((t) => !onPath(t.command))) {
+    const install = `GOBIN=${tool.dir} ${goCommand()} install ${tool.module}`;
+    const link = ['-sf', join(tool.dir, tool.command), join('/usr/local/bin', tool.command)];
+    if (!isRoot) {
+      log(
+        `${tool.command} (${tool.usedBy}) is missing; to install it, run as root: ${install} && ln ${link.join(' ')}`,
+      );
+    } else {
+      console.log(`$ ${install}`);
+      const built =
+        spawnSync(goCommand(), ['install', tool.module], {
+          stdio: 'inherit',
+          env: { ...process.env, GOBIN: tool.dir },
+        }).status === 0;
+      if (!built || !run('ln', link)) {
+        log(
+          `installing ${tool.command} failed (is Go installed?); the tests that need it will report it missing`,
+        );
+      }
     }
     if (!onPath(tool.command)) still.push(tool.command);
   }

@@ -24,7 +24,10 @@ import { SnapshotSchema } from '../domain/snapshot-service.js';
 import { TUNNEL_SCHEMAS } from '../domain/tunnel/tunnel-definition.js';
 import { VERSION } from '../version.js';
 import { auditFailures, authenticator } from './access.js';
+import { createHealthState, registerHealth, ServingStatus, type HealthState } from './grpc/health.js';
 import { listenGrpc, type GrpcListener } from './grpc/listener.js';
+import { REFLECTION_SERVICES, registerReflection } from './grpc/reflection.js';
+import { Health } from './grpc/gen/grpc/health/v1/health_pb.js';
 import { registerRpcServices, rpcServices } from './grpc/services.js';
 import { cloneRoutes } from './clone-routes.js';
 import { eventRoutes } from './event-routes.js';
@@ -91,6 +94,7 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
   auditFailures(app, core.audit);
   let socket: Server | undefined;
   let grpc: GrpcListener | undefined;
+  let health: HealthState | undefined;
   app.decorate('grpcUrl', null);
   app.addHook('onReady', async () => {
     await core.start();
@@ -100,19 +104,27 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
       'socket listening',
     );
     const validator = createSchemaValidator(API_SCHEMAS);
+    const services = rpcServices(core);
+    const served = [...services.map(({ service }) => service), Health];
+    const state = createHealthState([...served, ...REFLECTION_SERVICES].map((service) => service.typeName));
+    health = state;
     grpc = await listenGrpc({
       host: config.grpcHost ?? config.host,
       port: config.grpcPort,
       tls,
       logger,
-      routes: (router) =>
-        registerRpcServices(router, rpcServices(core), {
+      routes: (router) => {
+        registerRpcServices(router, services, {
           tokens: core.tokens,
           audit: core.audit,
           validator,
           logger,
-        }),
+        });
+        registerHealth(router, state);
+        registerReflection(router, served);
+      },
     });
+    state.setAll(ServingStatus.SERVING);
     app.grpcUrl = grpc.url;
     logger.info(
       { url: grpc.url, ...(tls === null ? {} : { fingerprint: tls.fingerprint }) },
@@ -121,6 +133,8 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
   });
   app.addHook('onClose', async () => {
     if (socket !== undefined) await closeSocket(socket);
+    // NOT_SERVING first, so health watchers see it before their streams end.
+    health?.setAll(ServingStatus.NOT_SERVING);
     if (grpc !== undefined) await grpc.close();
     await core.close();
   });
