@@ -18,9 +18,9 @@ import {
   type OperationView,
 } from '../domain/operations.js';
 import { auditContext } from './request-context.js';
+import { OperationIdParams } from './schemas.js';
 
 const Operation = schemaRef<OperationView>(OperationSchema);
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const notFound = documentedError('OPERATION_NOT_FOUND');
 
 /**
@@ -61,7 +61,7 @@ export function operationRoutes(operations: Operations): RouteSpec[] {
       access: reachingSome('read'),
       schema: {
         description: accessRule('read'),
-        params: IdParams,
+        params: OperationIdParams,
         response: { 200: Operation, 404: notFound },
       },
       handler: async (request) => operations.readAs(request.principal?.scopes ?? [], request.params.id),
@@ -79,7 +79,7 @@ export function operationRoutes(operations: Operations): RouteSpec[] {
           'and it ends `cancelled` (event ' +
           '`operation.completed`). Answers with the operation, `cancelling`.\n\n' +
           accessRule('write'),
-        params: IdParams,
+        params: OperationIdParams,
         response: {
           200: Operation,
           404: notFound,

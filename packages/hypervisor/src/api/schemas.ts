@@ -17,4 +17,6 @@ export const SHARED_SCHEMAS = [VmSchema, DiskImageSchema, AuditEntrySchema];
 export const VmNameParams = Type.Object({ name: Type.String({ pattern: VM_NAME_PATTERN }) });
 export const ResourceNameParams = Type.Object({ name: Type.String({ pattern: RESOURCE_NAME_PATTERN }) });
 
+export const OperationIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
 export const Deleted = Type.Object({ name: Type.String(), deleted: Type.Literal(true) });

@@ -11,20 +11,16 @@ import {
   ConvertSchema,
   RekeySchema,
   ResizeSchema,
-  Secret,
   type DiskOperations,
 } from '../domain/disk-operations.js';
 import {
+  DiskCreateSchema,
   DiskImageSchema,
-  IMAGE_SIZE_RANGE,
-  imageNameSchema,
   type DiskImage,
   type DiskService,
 } from '../domain/disk-service.js';
 import { OperationSchema, type OperationView } from '../domain/operations.js';
 import { PoolCreateSchema, PoolSchema, type PoolService, type PoolView } from '../domain/pool-service.js';
-import { sizeSchema } from '../domain/units.js';
-import { RESOURCE_NAME_PATTERN } from '../domain/vm-definition.js';
 import { accepted } from './replies.js';
 import { auditContext } from './request-context.js';
 import { Deleted, ResourceNameParams } from './schemas.js';
@@ -33,75 +29,6 @@ const Image = schemaRef<DiskImage>(DiskImageSchema);
 const notFound = documentedError('DISK_NOT_FOUND: no disk image has this name');
 const READ = { scope: 'storage:read' } as const;
 const WRITE = { scope: 'storage:write' } as const;
-
-const CreateImageBody = Type.Object(
-  {
-    name: imageNameSchema('unique across pools'),
-    size: Type.Optional(
-      sizeSchema(
-        `the virtual size, ${IMAGE_SIZE_RANGE}; required but for a thin clone, which takes its ` +
-          "base's size by default",
-      ),
-    ),
-    format: Type.Optional(Type.Enum(['qcow2', 'raw'], { default: 'qcow2' })),
-    pool: Type.Optional(
-      Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'the storage pool (default `default`)' }),
-    ),
-    encrypted: Type.Optional(
-      Type.Boolean({ description: 'LUKS encryption (qcow2), unlocked by `secret`', default: false }),
-    ),
-    secret: Type.Optional(
-      Secret('the passphrase of an encrypted image (no NUL): write-only, never stored or returned'),
-    ),
-    backing: Type.Optional(
-      Type.String({
-        pattern: RESOURCE_NAME_PATTERN,
-        description:
-          'a thin clone (qcow2 overlay, clear, nothing preallocated) of this image in the same pool; ' +
-          '`size` defaults to its size',
-      }),
-    ),
-    preallocation: Type.Optional(
-      Type.Enum(['off', 'metadata', 'falloc', 'full'], {
-        description: 'what qemu-img allocates up front (`metadata`: qcow2 only)',
-        default: 'off',
-      }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    // How the fields go together, stated for clients (disk-service.ts checks the same): a size
-    // unless a thin clone takes its base's; LUKS is qcow2's and takes a secret, which nothing else
-    // does; a thin clone is a clear qcow2 image that preallocates nothing.
-    anyOf: [{ required: ['size'] }, { required: ['backing'] }],
-    allOf: [
-      {
-        if: { properties: { encrypted: { const: true } }, required: ['encrypted'] },
-        then: { required: ['secret'] },
-      },
-      {
-        if: { required: ['secret'] },
-        then: { properties: { encrypted: { enum: [true] } }, required: ['encrypted'] },
-      },
-      {
-        if: { properties: { format: { const: 'raw' } }, required: ['format'] },
-        then: {
-          properties: { encrypted: { enum: [false] }, preallocation: { enum: ['off', 'falloc', 'full'] } },
-        },
-      },
-      {
-        if: { required: ['backing'] },
-        then: {
-          properties: {
-            format: { enum: ['qcow2'] },
-            encrypted: { enum: [false] },
-            preallocation: { enum: ['off'] },
-          },
-        },
-      },
-    ],
-  },
-);
 
 const Operation = schemaRef<OperationView>(OperationSchema);
 const inUse = 'DISK_IN_USE (a VM with a QEMU process attaches it), DISK_BUSY (another operation on it)';
@@ -172,7 +99,7 @@ export function storageRoutes(
           'makes a LUKS qcow2 image whose passphrase is `secret` (handed to qemu-img in a 0600 file, ' +
           'never stored); `backing` makes a thin clone of another image of the pool (`-b`), which ' +
           'may then not be deleted or shrunk while the clone exists; `preallocation` is passed on.',
-        body: CreateImageBody,
+        body: DiskCreateSchema,
         response: {
           201: Image,
           400: documentedError(

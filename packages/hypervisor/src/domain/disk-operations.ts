@@ -36,6 +36,7 @@ import {
   imageBytes,
   IMAGE_SIZE_RANGE,
   imageNameSchema,
+  Secret,
   type DiskImage,
   type DiskService,
 } from './disk-service.js';
@@ -45,13 +46,6 @@ import { formatSize, sizeSchema } from './units.js';
 import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 import { assertNotBacking } from './backing.js';
 
-/**
- * A LUKS passphrase. QEMU reads a secret as a C string of UTF-8, so a NUL byte in it could never
- * unlock anything: the schema refuses it (400 naming the field) rather than qemu-img failing late.
- */
-const PASSPHRASE_PATTERN = '^[^\\x00]+$';
-export const Secret = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 1024, pattern: PASSPHRASE_PATTERN, description });
 const SECRET_OF_ENCRYPTED = Secret('the passphrase of an encrypted image (write-only, never stored)');
 
 export const ResizeSchema = Type.Object(

@@ -14,10 +14,10 @@ import type { AuditContext } from '../store/audit.js';
 import type { DiskFormat, DiskRecord, DiskRepository } from '../store/disks.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import type { VmRepository } from '../store/vms.js';
-import { createImage, imageInfo, type CreateOptions, type Preallocation } from '../drivers/qemu-img.js';
+import { createImage, imageInfo, type CreateOptions } from '../drivers/qemu-img.js';
 import type { DiskClaims } from './disk-claims.js';
 import type { PoolService } from './pool-service.js';
-import { formatSize, MIB, parseSize } from './units.js';
+import { formatSize, MIB, parseSize, sizeSchema } from './units.js';
 import { RESOURCE_NAME_PATTERN } from './vm-definition.js';
 import { hasProcess } from './vm-states.js';
 import { assertNotBacking } from './backing.js';
@@ -56,20 +56,86 @@ export const DiskImageSchema = Type.Object(
 );
 export type DiskImage = Static<typeof DiskImageSchema>;
 
+/**
+ * A LUKS passphrase. QEMU reads a secret as a C string of UTF-8, so a NUL byte in it could never
+ * unlock anything: the schema refuses it (400 naming the field) rather than qemu-img failing late.
+ */
+const PASSPHRASE_PATTERN = '^[^\\x00]+$';
+export const Secret = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 1024, pattern: PASSPHRASE_PATTERN, description });
+
+/** The body of `POST /storage` (and of the gRPC CreateDisk): the one source of its rules. */
+export const DiskCreateSchema = Type.Object(
+  {
+    name: imageNameSchema('unique across pools'),
+    size: Type.Optional(
+      sizeSchema(
+        `the virtual size, ${IMAGE_SIZE_RANGE}; required but for a thin clone, which takes its ` +
+          "base's size by default",
+      ),
+    ),
+    format: Type.Optional(Type.Enum(['qcow2', 'raw'], { default: 'qcow2' })),
+    pool: Type.Optional(
+      Type.String({ pattern: RESOURCE_NAME_PATTERN, description: 'the storage pool (default `default`)' }),
+    ),
+    encrypted: Type.Optional(
+      Type.Boolean({ description: 'LUKS encryption (qcow2), unlocked by `secret`', default: false }),
+    ),
+    secret: Type.Optional(
+      Secret('the passphrase of an encrypted image (no NUL): write-only, never stored or returned'),
+    ),
+    backing: Type.Optional(
+      Type.String({
+        pattern: RESOURCE_NAME_PATTERN,
+        description:
+          'a thin clone (qcow2 overlay, clear, nothing preallocated) of this image in the same pool; ' +
+          '`size` defaults to its size',
+      }),
+    ),
+    preallocation: Type.Optional(
+      Type.Enum(['off', 'metadata', 'falloc', 'full'], {
+        description: 'what qemu-img allocates up front (`metadata`: qcow2 only)',
+        default: 'off',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    // How the fields go together, stated for clients (disk-service.ts checks the same): a size
+    // unless a thin clone takes its base's; LUKS is qcow2's and takes a secret, which nothing else
+    // does; a thin clone is a clear qcow2 image that preallocates nothing.
+    anyOf: [{ required: ['size'] }, { required: ['backing'] }],
+    allOf: [
+      {
+        if: { properties: { encrypted: { const: true } }, required: ['encrypted'] },
+        then: { required: ['secret'] },
+      },
+      {
+        if: { required: ['secret'] },
+        then: { properties: { encrypted: { enum: [true] } }, required: ['encrypted'] },
+      },
+      {
+        if: { properties: { format: { const: 'raw' } }, required: ['format'] },
+        then: {
+          properties: { encrypted: { enum: [false] }, preallocation: { enum: ['off', 'falloc', 'full'] } },
+        },
+      },
+      {
+        if: { required: ['backing'] },
+        then: {
+          properties: {
+            format: { enum: ['qcow2'] },
+            encrypted: { enum: [false] },
+            preallocation: { enum: ['off'] },
+          },
+        },
+      },
+    ],
+  },
+);
+
 /** What `POST /storage` asks for. */
-export interface DiskCreate {
-  name: string;
-  /** Required but for a thin clone, which takes its base's size by default. */
-  size?: string;
-  format?: DiskFormat;
-  pool?: string;
-  encrypted?: boolean;
-  /** The passphrase of an encrypted image: used for its key slot, never stored. */
-  secret?: string;
-  /** The base image of a thin clone (qcow2 overlay), in the same pool. */
-  backing?: string;
-  preallocation?: Preallocation;
-}
+export type DiskCreate = Static<typeof DiskCreateSchema>;
 
 export interface DiskServiceOptions {
   disks: DiskRepository;

@@ -4,12 +4,22 @@
  */
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Core } from '../../core.js';
+import { operationRpcs } from './operation-rpc.js';
 import type { RpcDeps, RpcService } from './rpc.js';
+import { storagePoolRpcs, storageRpcs } from './storage-rpc.js';
 import { migrationRpcs, snapshotRpcs, vmManagementRpcs } from './vm-admin-rpc.js';
 import { vmRpcs } from './vm-rpc.js';
 
 export function rpcServices(core: Core): RpcService[] {
-  return [vmRpcs(core), vmManagementRpcs(core), migrationRpcs(core), snapshotRpcs(core)];
+  return [
+    vmRpcs(core),
+    vmManagementRpcs(core),
+    migrationRpcs(core),
+    snapshotRpcs(core),
+    storageRpcs(core),
+    storagePoolRpcs(core),
+    operationRpcs(core),
+  ];
 }
 
 /** Binds each RPC to the deps and adds its service to the router. */

@@ -5,8 +5,8 @@
 // @generated from file hypervisor/v1/operation.proto (package hypervisor.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { JsonObject, Message } from "@bufbuild/protobuf";
@@ -15,7 +15,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file hypervisor/v1/operation.proto.
  */
 export const file_hypervisor_v1_operation: GenFile = /*@__PURE__*/
-  fileDesc("Ch1oeXBlcnZpc29yL3YxL29wZXJhdGlvbi5wcm90bxINaHlwZXJ2aXNvci52MSLBAgoJT3BlcmF0aW9uEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSEAoIcmVzb3VyY2UYAyABKAkSDgoGc3RhdHVzGAQgASgJEhAKCHByb2dyZXNzGAUgASgBEicKBnJlc3VsdBgGIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSLAoFZXJyb3IYByABKAsyHS5oeXBlcnZpc29yLnYxLk9wZXJhdGlvbkVycm9yEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIvCg5PcGVyYXRpb25FcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAliBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Ch1oeXBlcnZpc29yL3YxL29wZXJhdGlvbi5wcm90bxINaHlwZXJ2aXNvci52MSLBAgoJT3BlcmF0aW9uEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSEAoIcmVzb3VyY2UYAyABKAkSDgoGc3RhdHVzGAQgASgJEhAKCHByb2dyZXNzGAUgASgBEicKBnJlc3VsdBgGIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSLAoFZXJyb3IYByABKAsyHS5oeXBlcnZpc29yLnYxLk9wZXJhdGlvbkVycm9yEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIvCg5PcGVyYXRpb25FcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkiFwoVTGlzdE9wZXJhdGlvbnNSZXF1ZXN0IkYKFkxpc3RPcGVyYXRpb25zUmVzcG9uc2USLAoKb3BlcmF0aW9ucxgBIAMoCzIYLmh5cGVydmlzb3IudjEuT3BlcmF0aW9uIiEKE0dldE9wZXJhdGlvblJlcXVlc3QSCgoCaWQYASABKAkiJAoWQ2FuY2VsT3BlcmF0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCTKTAgoQT3BlcmF0aW9uU2VydmljZRJdCg5MaXN0T3BlcmF0aW9ucxIkLmh5cGVydmlzb3IudjEuTGlzdE9wZXJhdGlvbnNSZXF1ZXN0GiUuaHlwZXJ2aXNvci52MS5MaXN0T3BlcmF0aW9uc1Jlc3BvbnNlEkwKDEdldE9wZXJhdGlvbhIiLmh5cGVydmlzb3IudjEuR2V0T3BlcmF0aW9uUmVxdWVzdBoYLmh5cGVydmlzb3IudjEuT3BlcmF0aW9uElIKD0NhbmNlbE9wZXJhdGlvbhIlLmh5cGVydmlzb3IudjEuQ2FuY2VsT3BlcmF0aW9uUmVxdWVzdBoYLmh5cGVydmlzb3IudjEuT3BlcmF0aW9uYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * An operation (REST: the `Operation` schema).
@@ -130,4 +130,125 @@ export type OperationError = Message<"hypervisor.v1.OperationError"> & {
  */
 export const OperationErrorSchema: GenMessage<OperationError> = /*@__PURE__*/
   messageDesc(file_hypervisor_v1_operation, 1);
+
+/**
+ * The request of ListOperations: no filter (REST lists the latest ones too).
+ *
+ * @generated from message hypervisor.v1.ListOperationsRequest
+ */
+export type ListOperationsRequest = Message<"hypervisor.v1.ListOperationsRequest"> & {
+};
+
+/**
+ * Describes the message hypervisor.v1.ListOperationsRequest.
+ * Use `create(ListOperationsRequestSchema)` to create a new message.
+ */
+export const ListOperationsRequestSchema: GenMessage<ListOperationsRequest> = /*@__PURE__*/
+  messageDesc(file_hypervisor_v1_operation, 2);
+
+/**
+ * The answer of ListOperations.
+ *
+ * @generated from message hypervisor.v1.ListOperationsResponse
+ */
+export type ListOperationsResponse = Message<"hypervisor.v1.ListOperationsResponse"> & {
+  /**
+   * The latest 200 operations, newest first.
+   *
+   * @generated from field: repeated hypervisor.v1.Operation operations = 1;
+   */
+  operations: Operation[];
+};
+
+/**
+ * Describes the message hypervisor.v1.ListOperationsResponse.
+ * Use `create(ListOperationsResponseSchema)` to create a new message.
+ */
+export const ListOperationsResponseSchema: GenMessage<ListOperationsResponse> = /*@__PURE__*/
+  messageDesc(file_hypervisor_v1_operation, 3);
+
+/**
+ * The request of GetOperation.
+ *
+ * @generated from message hypervisor.v1.GetOperationRequest
+ */
+export type GetOperationRequest = Message<"hypervisor.v1.GetOperationRequest"> & {
+  /**
+   * The operation's id, a UUID.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message hypervisor.v1.GetOperationRequest.
+ * Use `create(GetOperationRequestSchema)` to create a new message.
+ */
+export const GetOperationRequestSchema: GenMessage<GetOperationRequest> = /*@__PURE__*/
+  messageDesc(file_hypervisor_v1_operation, 4);
+
+/**
+ * The request of CancelOperation.
+ *
+ * @generated from message hypervisor.v1.CancelOperationRequest
+ */
+export type CancelOperationRequest = Message<"hypervisor.v1.CancelOperationRequest"> & {
+  /**
+   * The operation's id, a UUID.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message hypervisor.v1.CancelOperationRequest.
+ * Use `create(CancelOperationRequestSchema)` to create a new message.
+ */
+export const CancelOperationRequestSchema: GenMessage<CancelOperationRequest> = /*@__PURE__*/
+  messageDesc(file_hypervisor_v1_operation, 5);
+
+/**
+ * Follows and cancels operations (REST: /operations). Reading or cancelling one is allowed with
+ * `operations:read` (`operations:write`) or the read (write) scope of the resource it works on:
+ * `storage:` for disk.*, `vm:` for vm.*, `pqc:` for pqc.*, as REST allows it.
+ *
+ * @generated from service hypervisor.v1.OperationService
+ */
+export const OperationService: GenService<{
+  /**
+   * Lists the latest 200 operations, newest first (REST: GET /operations). Scope operations:read.
+   *
+   * @generated from rpc hypervisor.v1.OperationService.ListOperations
+   */
+  listOperations: {
+    methodKind: "unary";
+    input: typeof ListOperationsRequestSchema;
+    output: typeof ListOperationsResponseSchema;
+  },
+  /**
+   * Reads one operation (REST: GET /operations/{id}). Scope operations:read or its resource's
+   * read scope.
+   *
+   * @generated from rpc hypervisor.v1.OperationService.GetOperation
+   */
+  getOperation: {
+    methodKind: "unary";
+    input: typeof GetOperationRequestSchema;
+    output: typeof OperationSchema;
+  },
+  /**
+   * Asks a running operation to stop; answers it `cancelling` (REST: POST
+   * /operations/{id}/cancel). Scope operations:write or its resource's write scope.
+   *
+   * @generated from rpc hypervisor.v1.OperationService.CancelOperation
+   */
+  cancelOperation: {
+    methodKind: "unary";
+    input: typeof CancelOperationRequestSchema;
+    output: typeof OperationSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_hypervisor_v1_operation, 0);
 
