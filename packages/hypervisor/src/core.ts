@@ -148,6 +148,7 @@ export async function createCore(
     unitOfWork,
     logger,
   });
+    insecureTcp: config.insecureTcp,
   const networks = createNetworkService({
     networks: networkRepository,
     vms: vmRepository,

@@ -52,6 +52,7 @@ export function migrationSummary(vm: string, result: Record<string, unknown>): s
 interface MigrateFlags extends ClientFlags {
   to: string;
   tokenFile: string;
+  fingerprint?: string;
   maxDowntimeMs?: number;
   bandwidth?: string;
 }
@@ -90,6 +91,10 @@ export function addMigrationCommands(vm: Command): void {
       'a file holding a token of the destination with vm:write (- for stdin)',
     )
     .option(
+      '--fingerprint <sha256>',
+      "the destination's TLS certificate fingerprint (its system info's tls.fingerprint), pinned",
+    )
+    .option(
       '--max-downtime-ms <n>',
       'the longest the guest may be stopped at the switch-over',
       positiveIntegerOption,
@@ -105,6 +110,7 @@ export function addMigrationCommands(vm: Command): void {
           {
             destination: flags.to,
             token,
+            ...(flags.fingerprint === undefined ? {} : { destination_fingerprint: flags.fingerprint }),
             ...(flags.maxDowntimeMs === undefined ? {} : { max_downtime_ms: flags.maxDowntimeMs }),
             ...(flags.bandwidth === undefined ? {} : { bandwidth: flags.bandwidth }),
           },

@@ -20,6 +20,7 @@ import { readTokenFile } from './migration.js';
 
 interface TunnelFlags extends ClientFlags {
   peerUrl: string;
+  peerFingerprint?: string;
   peerTokenFile: string;
   peerSigningKeyFile: string;
   signingKey: string;
@@ -61,6 +62,10 @@ export function addTunnelCommands(network: Command): void {
   clientCommand(tunnel, 'set', 'Configure (or replace) the tunnel; the peer configures its side alike')
     .argument('<network>', 'network name')
     .requiredOption('--peer-url <url>', "the peer's network: http(s)://host:port/api/v1/networks/<name>")
+    .option(
+      '--peer-fingerprint <sha256>',
+      "the peer service's TLS certificate fingerprint (its system info's tls.fingerprint), pinned",
+    )
     .requiredOption(
       '--peer-token-file <file>',
       'a file holding a token the peer issued with network:write (- for stdin)',
@@ -82,6 +87,7 @@ export function addTunnelCommands(network: Command): void {
       const body = {
         tunnel: {
           peer_url: flags.peerUrl,
+          ...(flags.peerFingerprint === undefined ? {} : { peer_fingerprint: flags.peerFingerprint }),
           peer_token: await readTokenFile(flags.peerTokenFile),
           peer_signing_key: await readTokenFile(flags.peerSigningKeyFile),
           signing_key: flags.signingKey,

@@ -10,7 +10,7 @@ import { OPERATIONS_MIGRATION } from './operations.js';
 import { POOLS_MIGRATION } from './pools.js';
 import { PQC_KEYS_MIGRATION } from './pqc-keys.js';
 import { SNAPSHOTS_MIGRATION } from './snapshots.js';
-import { TUNNELS_MIGRATION } from './tunnels.js';
+import { TUNNEL_PEER_FINGERPRINT_MIGRATION, TUNNELS_MIGRATION } from './tunnels.js';
 import { VM_MIGRATION_STATES_MIGRATION, VMS_MIGRATION } from './vms.js';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -29,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   NETWORKS_MIGRATION,
   TUNNELS_MIGRATION,
   AUDIT_GRPC_MIGRATION,
+  TUNNEL_PEER_FINGERPRINT_MIGRATION,
 ];
 
 export function openStore(dataDir: string): Database {

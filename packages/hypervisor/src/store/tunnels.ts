@@ -33,11 +33,20 @@ export const TUNNELS_MIGRATION: Migration = {
         ) STRICT;`,
 };
 
+/** The peer's TLS certificate fingerprint, pinned for the exchange's calls over https. */
+export const TUNNEL_PEER_FINGERPRINT_MIGRATION: Migration = {
+  version: 16,
+  name: "network tunnels: the peer's pinned certificate fingerprint",
+  sql: 'ALTER TABLE network_tunnels ADD COLUMN peer_fingerprint TEXT;',
+};
+
 export type TunnelState = 'up' | 'down' | 'degraded';
 
 export interface TunnelRecord {
   network: string;
   peerUrl: string;
+  /** SHA-256 of the peer's TLS certificate (64 lowercase hex digits), pinned; null: the system CAs decide. */
+  peerFingerprint: string | null;
   sealedPeerToken: Uint8Array;
   /** The peer's ML-DSA-65 public key, raw (FIPS 204 encoding): pinned. */
   peerSigningKey: Uint8Array;
@@ -65,6 +74,7 @@ export interface TunnelRecord {
 interface TunnelRow {
   network: string;
   peer_url: string;
+  peer_fingerprint: string | null;
   sealed_peer_token: Uint8Array;
   peer_signing_key: Uint8Array;
   signing_key: string;
@@ -88,6 +98,7 @@ interface TunnelRow {
 const fromRow = (row: TunnelRow): TunnelRecord => ({
   network: row.network,
   peerUrl: row.peer_url,
+  peerFingerprint: row.peer_fingerprint,
   sealedPeerToken: new Uint8Array(row.sealed_peer_token),
   peerSigningKey: new Uint8Array(row.peer_signing_key),
   signingKey: row.signing_key,
@@ -118,9 +129,10 @@ export function createTunnelRepository(db: Database) {
        @network, @peer_url, @sealed_peer_token, @peer_signing_key, @signing_key, @listen_port,
        @endpoint, @remote_subnets, @rekey_seconds, @wg_public_key, @sealed_wg_private,
        @peer_wg_public_key, @epoch, @last_rekey_at, @failed_exchanges, @last_error, @state, @reason,
-       @created_at, @updated_at)
+       @created_at, @updated_at, @peer_fingerprint)
      ON CONFLICT (network) DO UPDATE SET
-       peer_url = excluded.peer_url, sealed_peer_token = excluded.sealed_peer_token,
+       peer_url = excluded.peer_url, peer_fingerprint = excluded.peer_fingerprint,
+       sealed_peer_token = excluded.sealed_peer_token,
        peer_signing_key = excluded.peer_signing_key, signing_key = excluded.signing_key,
        listen_port = excluded.listen_port, endpoint = excluded.endpoint,
        remote_subnets = excluded.remote_subnets, rekey_seconds = excluded.rekey_seconds,
@@ -142,6 +154,7 @@ export function createTunnelRepository(db: Database) {
       upsert.run({
         network: record.network,
         peer_url: record.peerUrl,
+        peer_fingerprint: record.peerFingerprint,
         sealed_peer_token: record.sealedPeerToken,
         peer_signing_key: record.peerSigningKey,
         signing_key: record.signingKey,

@@ -298,6 +298,36 @@ describe.skipIf(tools.skip)('live migration between two services (simulated driv
     expect((await source.call('GET', '/vms/web2')).body.state).toBe('RUNNING');
   });
 
+  it("sends the destination's token in clear to loopback only, and pins only an https destination", async () => {
+    const clear = await source.call('POST', '/vms/ghost/migrate', {
+      destination: 'http://10.0.0.2:9400',
+      token: 'x',
+    });
+    expect(clear).toMatchObject({
+      status: 400,
+      body: { error: { code: 'VALIDATION_ERROR', details: { field: 'destination' } } },
+    });
+    expect(clear.body.error.message).toContain('--insecure-tcp');
+    const pinned = await source.call('POST', '/vms/ghost/migrate', {
+      destination: destination.url,
+      destination_fingerprint: 'a'.repeat(64),
+      token: 'x',
+    });
+    expect(pinned.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'destination_fingerprint' },
+    });
+    const malformed = await source.call('POST', '/vms/ghost/migrate', {
+      destination: 'https://10.0.0.2:9400',
+      destination_fingerprint: 'a'.repeat(63),
+      token: 'x',
+    });
+    expect(malformed.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'destination_fingerprint' },
+    });
+  });
+
   it('cancels: the operation ends cancelled, the VM runs on here, nothing is left there', async () => {
     const answer = await source.call('POST', '/vms/web2/migrate', {
       destination: destination.url,

@@ -1,7 +1,8 @@
 /** The other host's API as a migration's source names it: the URL checks and the base it calls. */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeerHost, DESTINATION_PATTERN, peerBaseUrl } from '../../src/drivers/peer-host.js';
+import { startTlsPeer, type TlsPeer } from '../support/tls-peer.js';
 
 describe('peerBaseUrl', () => {
   it.each([
@@ -61,5 +62,51 @@ describe('peerBaseUrl', () => {
   it('reaches the stream at the host name, without brackets for IPv6', () => {
     expect(createPeerHost({ destination: 'http://[::1]:9400', token: 't' }).hostname).toBe('::1');
     expect(createPeerHost({ destination: 'http://b.example:9400', token: 't' }).hostname).toBe('b.example');
+  });
+});
+
+describe('a destination over https', () => {
+  let peer: TlsPeer;
+  beforeAll(async () => {
+    peer = await startTlsPeer((app) => {
+      app.get('/api/v1/vms/:name', async (_request, reply) =>
+        reply.status(404).send({ error: { code: 'VM_NOT_FOUND', message: 'no such VM', details: {} } }),
+      );
+    });
+  });
+  afterAll(async () => peer?.close());
+
+  it('is called when its certificate has the pinned fingerprint', async () => {
+    const host = createPeerHost({
+      destination: peer.url,
+      token: 'hvt_t',
+      fingerprint: peer.identity.fingerprint,
+    });
+    expect(await host.vm('web1')).toBeNull();
+    expect(peer.authorizations.at(-1)).toBe('Bearer hvt_t');
+  });
+
+  it('is MIGRATION_DESTINATION_UNTRUSTED with another fingerprint, and gets no token', async () => {
+    const sent = peer.authorizations.length;
+    const host = createPeerHost({ destination: peer.url, token: 'hvt_secret', fingerprint: 'ab'.repeat(32) });
+    const refusal = await host.vm('web1').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: 'MIGRATION_DESTINATION_UNTRUSTED',
+      details: {
+        field: 'destination_fingerprint',
+        expected: 'ab'.repeat(32),
+        actual: peer.identity.fingerprint,
+      },
+    });
+    expect(String((refusal as Error).message)).not.toContain('hvt_secret');
+    expect(peer.authorizations.length).toBe(sent);
+  });
+
+  it('is MIGRATION_DESTINATION_UNTRUSTED without a pin when its certificate is self-signed', async () => {
+    const host = createPeerHost({ destination: peer.url, token: 'hvt_t' });
+    await expect(host.vm('web1')).rejects.toMatchObject({
+      code: 'MIGRATION_DESTINATION_UNTRUSTED',
+      message: expect.stringMatching(/SELF_SIGNED_CERT_IN_CHAIN.*give destination_fingerprint/),
+    });
   });
 });

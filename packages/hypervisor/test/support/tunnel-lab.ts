@@ -10,8 +10,9 @@
  * The networks are named `t<6 hex>a` and `t<6 hex>b`, new for each lab: the tunnels' interfaces
  * name wireguard-go's sockets, which every namespace shares.
  *
- * The services reach each other's TCP API over the path (each listens on its path address), the
- * tests reach each over its Unix socket. `destroy` kills everything left in the namespaces (the
+ * The services reach each other's TCP API over the path (each listens on its path address, so
+ * over TLS with a self-signed certificate, which the peer pins), the tests reach each over its
+ * Unix socket. `destroy` kills everything left in the namespaces (the
  * services, wireguard-go, dnsmasq, servers the tests started) and deletes them, also after a
  * failure.
  */
@@ -52,8 +53,13 @@ export interface TunnelSide {
   readonly gateway: string;
   /** The endpoint's address on the network. */
   readonly endpointAddress: string;
-  /** `http://<path address>:<API_PORT>`: where the peer reaches this service's TCP API. */
+  /**
+   * `https://<path address>:<API_PORT>`: where the peer reaches this service's TCP API, over TLS
+   * with the certificate the service made at its first start (it listens beyond loopback).
+   */
   readonly url: string;
+  /** That certificate's SHA-256 fingerprint, as `/system/info` shows it: what the peer pins. */
+  readonly fingerprint: string;
   /** The running service. */
   service(): ServiceProcess;
   /** Starts the service (again, after it was stopped or killed). */
@@ -91,6 +97,7 @@ export interface TunnelSettings {
 export function tunnelSettings(peer: TunnelSide, settings: TunnelSettings): TunnelInput {
   return {
     peer_url: `${peer.url}/api/v1/networks/${peer.network}`,
+    peer_fingerprint: peer.fingerprint,
     peer_token: settings.peerToken,
     peer_signing_key: settings.peerSigningKey,
     signing_key: settings.signingKey,
@@ -152,6 +159,7 @@ export async function createTunnelLab(): Promise<TunnelLab> {
       const subnet = `10.77.${layout.third}.0/24`;
       const network = networks[index] as string;
       let endpoint: Netns | undefined;
+      let fingerprint: string | undefined;
       const side: TunnelSide = {
         label: layout.label,
         dir,
@@ -166,7 +174,11 @@ export async function createTunnelLab(): Promise<TunnelLab> {
         subnet,
         gateway: `10.77.${layout.third}.1`,
         endpointAddress: `10.77.${layout.third}.10`,
-        url: `http://${layout.pathAddress}:${API_PORT}`,
+        url: `https://${layout.pathAddress}:${API_PORT}`,
+        get fingerprint() {
+          if (fingerprint === undefined) throw new Error(`service ${layout.label} is not started`);
+          return fingerprint;
+        },
         service() {
           const service = services[index];
           if (service === undefined) throw new Error(`service ${layout.label} is not started`);
@@ -181,6 +193,8 @@ export async function createTunnelLab(): Promise<TunnelLab> {
             ],
             { prefix: ['ip', 'netns', 'exec', host.name], timeoutMs: 60_000 },
           );
+          const info = await api('GET', '/system/info');
+          fingerprint = (info.body as { tls: { fingerprint: string } }).tls.fingerprint;
         },
         api,
         token: (scopes) => createToken(join(runDir, 'api.sock'), scopes),

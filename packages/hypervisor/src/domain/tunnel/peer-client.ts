@@ -4,6 +4,8 @@
  * code and details (a role or epoch refusal tells the initiator what to do next); no error names
  * the token.
  */
+import { KitErrors, pinnedFetch } from '@lab/server-kit';
+import type { TunnelRecord } from '../../store/tunnels.js';
 import type { ConfirmMessage, InitMessage } from './tunnel-definition.js';
 
 /** A request to the peer that has not answered by then has failed. */
@@ -25,21 +27,28 @@ export class PeerRefusal extends Error {
   }
 }
 
+/** To the peer's `peerUrl`, its certificate pinned to `peerFingerprint` when there is one. */
 export async function postToPeer<T>(
-  peerUrl: string,
+  { peerUrl, peerFingerprint }: Pick<TunnelRecord, 'peerUrl' | 'peerFingerprint'>,
   token: string,
   body: InitMessage | ConfirmMessage,
   signal: AbortSignal,
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${peerUrl}/tunnel/exchange`, {
+    response = await pinnedFetch(`${peerUrl}/tunnel/exchange`, {
+      ...(peerFingerprint === null ? {} : { fingerprint: peerFingerprint }),
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.any([signal, AbortSignal.timeout(PEER_TIMEOUT_MS)]),
     });
   } catch (error) {
+    if (KitErrors.tlsFingerprintMismatch.is(error)) {
+      throw new Error(`the peer ${peerUrl} is not trusted: ${error.code}: ${error.message}`, {
+        cause: error,
+      });
+    }
     const cause = (error as { cause?: { message?: string } }).cause?.message;
     throw new Error(`the peer ${peerUrl} could not be reached: ${cause ?? (error as Error).message}`);
   }

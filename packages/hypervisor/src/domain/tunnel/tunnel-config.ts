@@ -6,6 +6,7 @@
 import { HvErrors, invalidField } from '../../errors.js';
 import type { NetworkRecord } from '../../store/networks.js';
 import type { TunnelRecord } from '../../store/tunnels.js';
+import { checkPeerTransport } from '../peer-transport.js';
 import { formatCidr, overlaps, parseCidr, parseIpv4, type Cidr } from '../subnets.js';
 
 /** The tunnel's static ML-KEM-768 key in the key store. */
@@ -31,8 +32,17 @@ export function parseEndpoint(text: string): string {
   return text;
 }
 
-/** The URL of the peer's network resource, without a trailing slash. */
-export function parsePeerUrl(text: string): string {
+/**
+ * The URL of the peer's network resource, without a trailing slash. The peer's token goes there:
+ * `http://` only to loopback unless `insecureTcp`, and a `fingerprint` only with `https://`.
+ */
+export function parsePeerUrl(
+  text: string,
+  transport: { insecureTcp: boolean; fingerprint: string | undefined } = {
+    insecureTcp: false,
+    fingerprint: undefined,
+  },
+): string {
   let url: URL;
   try {
     url = new URL(text);
@@ -48,6 +58,7 @@ export function parsePeerUrl(text: string): string {
       `'${text}' is not the URL of a network of the peer (http(s)://host:port/api/v1/networks/<name>)`,
     );
   }
+  checkPeerTransport(url, 'tunnel.peer_url', { ...transport, fingerprintField: 'tunnel.peer_fingerprint' });
   return text.replace(/\/$/, '');
 }
 

@@ -23,8 +23,18 @@ export const TunnelInputSchema = Type.Object(
       pattern: '^https?://',
       description:
         "the URL of the peer's network resource: `http(s)://host:port/api/v1/networks/<peer network>`; " +
-        'the key exchange is POSTed to `<peer_url>/tunnel/exchange`',
+        'the key exchange is POSTed to `<peer_url>/tunnel/exchange`; `http://` only to loopback ' +
+        '(the token would cross the network in clear) unless this service runs with --insecure-tcp',
     }),
+    peer_fingerprint: Type.Optional(
+      Type.String({
+        pattern: '^(?:[0-9A-Fa-f]{64}|[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){31})$',
+        description:
+          "SHA-256 fingerprint of the peer service's TLS certificate (its `/system/info` `tls.fingerprint`; " +
+          'colons allowed), pinned for the exchange over https, as a self-signed certificate needs; ' +
+          'without it an https peer needs a certificate valid for the system CAs',
+      }),
+    ),
     peer_token: Type.String({
       minLength: 1,
       maxLength: PEER_TOKEN_MAX,

@@ -9,7 +9,7 @@
  * removed from WireGuard (fail closed: no traffic) and the tunnel is `down` with the reason; it is
  * `up` again on the next exchange that succeeds. One timer (unref'd) looks at every tunnel.
  */
-import type { Logger } from '@lab/server-kit';
+import { normalizeFingerprint, type Logger } from '@lab/server-kit';
 import { HvErrors, invalidField } from '../../errors.js';
 import { tunnelName, type TunnelDriver, type TunnelRouting } from '../../drivers/network/tunnel-driver.js';
 import type { Sealer } from '../../pqc/host-key.js';
@@ -68,6 +68,8 @@ export interface TunnelServiceOptions {
   sealer: Sealer;
   unitOfWork: UnitOfWork;
   logger: Logger;
+  /** Whether this service runs with `--insecure-tcp`: a peer URL `http://` beyond loopback is then taken. */
+  insecureTcp?: boolean;
   now?: () => number;
 }
 
@@ -228,9 +230,9 @@ export function createTunnelService(options: TunnelServiceOptions) {
       const epoch = Math.max(record.epoch, runtime.peerEpoch) + 1;
       const state = createInit(identity, record.peerSigningKey, epoch);
       const token = Buffer.from(sealer.open(record.sealedPeerToken, tokenContext(network))).toString();
-      const reply = await postToPeer<ReplyMessage>(record.peerUrl, token, state.message, controller.signal);
+      const reply = await postToPeer<ReplyMessage>(record, token, state.message, controller.signal);
       const agreed = confirm(identity, record.peerSigningKey, state, reply);
-      const done = await postToPeer<DoneMessage>(record.peerUrl, token, agreed.message, controller.signal);
+      const done = await postToPeer<DoneMessage>(record, token, agreed.message, controller.signal);
       if (!confirmationMatches(agreed.confirmation, done.confirmation)) {
         throw new Error("the peer's key confirmation does not match: the keys differ");
       }
@@ -302,7 +304,10 @@ export function createTunnelService(options: TunnelServiceOptions) {
      * WireGuard key pair kept from the current tunnel, or made). Nothing is stored yet.
      */
     async prepare(network: string, input: TunnelInput, subnet: string): Promise<TunnelRecord> {
-      const peerUrl = parsePeerUrl(input.peer_url);
+      const peerUrl = parsePeerUrl(input.peer_url, {
+        insecureTcp: options.insecureTcp ?? false,
+        fingerprint: input.peer_fingerprint,
+      });
       const endpoint = parseEndpoint(input.endpoint);
       const own = keys.keyPairOf(input.signing_key, 'signing', TUNNEL_SIGNATURE);
       if (!own.ok) throw invalidField('tunnel.signing_key', own.reason);
@@ -338,6 +343,10 @@ export function createTunnelService(options: TunnelServiceOptions) {
       return {
         network,
         peerUrl,
+        peerFingerprint:
+          input.peer_fingerprint === undefined
+            ? null
+            : (normalizeFingerprint(input.peer_fingerprint) ?? null),
         sealedPeerToken: sealer.seal(new TextEncoder().encode(input.peer_token), tokenContext(network)),
         peerSigningKey: pinned.publicKey,
         signingKey: input.signing_key,

@@ -68,6 +68,33 @@ describe('tunnel configuration checks', () => {
     );
   });
 
+  it('sends the peer token in clear to loopback only, unless --insecure-tcp', () => {
+    const lan = 'http://10.0.0.2:9400/api/v1/networks/lan';
+    expect(refusal(() => parsePeerUrl(lan))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'tunnel.peer_url' },
+      message: expect.stringContaining('cross the network in clear'),
+    });
+    expect(parsePeerUrl(lan, { insecureTcp: true, fingerprint: undefined })).toBe(lan);
+    expect(parsePeerUrl('http://127.0.0.1:9400/api/v1/networks/lan')).toBe(
+      'http://127.0.0.1:9400/api/v1/networks/lan',
+    );
+    expect(
+      refusal(() =>
+        parsePeerUrl('http://127.0.0.1:9400/api/v1/networks/lan', {
+          insecureTcp: true,
+          fingerprint: 'a'.repeat(64),
+        }),
+      ),
+    ).toMatchObject({ details: { field: 'tunnel.peer_fingerprint' } });
+    expect(
+      parsePeerUrl('https://10.0.0.2:9400/api/v1/networks/lan', {
+        insecureTcp: false,
+        fingerprint: 'a'.repeat(64),
+      }),
+    ).toBe('https://10.0.0.2:9400/api/v1/networks/lan');
+  });
+
   it.each(['ftp://peer/api/v1/networks/lan', 'http://peer/api/v1/vms/x', 'not a url'])(
     'refuses the peer URL %s',
     (url) => {

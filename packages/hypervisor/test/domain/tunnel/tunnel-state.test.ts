@@ -6,6 +6,7 @@ const at = Date.parse('2026-11-26T12:00:00.000Z');
 const record = (over: Partial<TunnelRecord> = {}): TunnelRecord => ({
   network: 'lan',
   peerUrl: 'http://peer:8080/api/v1/networks/lan',
+  peerFingerprint: null,
   sealedPeerToken: new Uint8Array(),
   peerSigningKey: new Uint8Array(1952),
   signingKey: 'sign',
