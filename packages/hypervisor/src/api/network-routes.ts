@@ -36,7 +36,8 @@ const Lease = schemaRef<LeaseView>(LeaseSchema);
 const READ = { scope: 'network:read' } as const;
 const WRITE = { scope: 'network:write' } as const;
 
-const RuleParams = Type.Object({
+/** A rule's or a forward's path: the network and the item's id. */
+export const RuleParams = Type.Object({
   name: ResourceNameParams.properties.name,
   id: Type.String({ format: 'uuid' }),
 });

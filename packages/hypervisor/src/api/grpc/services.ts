@@ -4,9 +4,11 @@
  */
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Core } from '../../core.js';
+import { networkRpcs } from './network-rpc.js';
 import { operationRpcs } from './operation-rpc.js';
 import type { RpcDeps, RpcService } from './rpc.js';
 import { storagePoolRpcs, storageRpcs } from './storage-rpc.js';
+import { tunnelRpcs } from './tunnel-rpc.js';
 import { migrationRpcs, snapshotRpcs, vmManagementRpcs } from './vm-admin-rpc.js';
 import { vmRpcs } from './vm-rpc.js';
 
@@ -16,6 +18,8 @@ export function rpcServices(core: Core): RpcService[] {
     vmManagementRpcs(core),
     migrationRpcs(core),
     snapshotRpcs(core),
+    networkRpcs(core),
+    tunnelRpcs(core),
     storageRpcs(core),
     storagePoolRpcs(core),
     operationRpcs(core),
