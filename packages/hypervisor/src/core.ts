@@ -195,6 +195,7 @@ export async function createCore(
     driver,
     unitOfWork,
   });
+  const tls = await resolveTlsIdentity(config, logger);
   const migrations = createMigrationService({
     vms,
     vmRepository,
@@ -205,10 +206,10 @@ export async function createCore(
     unitOfWork,
     listenHost: config.host,
     insecureTcp: config.insecureTcp,
+    tlsIdentity: tls,
     snapshotsOf: (vm) => snapshotRepository.list(vm),
     logger,
   });
-  const tls = await resolveTlsIdentity(config, logger);
   const hostInfo = () =>
     systemInfo({
       driver: driver.name,

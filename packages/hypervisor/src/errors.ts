@@ -284,6 +284,12 @@ export const HvErrors = {
     'internal',
     (p) => `live migration of VM '${p.vm}' failed: ${p.reason}`,
   ),
+  /** A plain migration stream beyond loopback, or a TLS one this host cannot serve: the two sides disagree. */
+  migrationTlsRequired: defineError<{ vm: string; reason: string }>(
+    'MIGRATION_TLS_REQUIRED',
+    'conflict',
+    (p) => `the incoming live migration of VM '${p.vm}' is refused: ${p.reason}`,
+  ),
   migrationNotRunning: defineError<{ vm: string }>(
     'MIGRATION_NOT_RUNNING',
     'conflict',

@@ -60,7 +60,7 @@ export function migrationRoutes(migrations: MigrationService): RouteSpec[] {
           409: documentedError(
             'VM_NOT_RUNNING, VM_INVALID_STATE (paused, migrating), VM_BUSY (an operation holds the VM), ' +
               "MIGRATION_UNSUPPORTED (internal snapshots, encrypted images), and the destination's " +
-              'refusals: MIGRATION_STORAGE_UNSHARED, VM_ALREADY_EXISTS',
+              'refusals: MIGRATION_STORAGE_UNSHARED, VM_ALREADY_EXISTS, MIGRATION_TLS_REQUIRED',
           ),
           503: documentedError('MIGRATION_DESTINATION_UNREACHABLE'),
         },
@@ -102,7 +102,8 @@ export function migrationRoutes(migrations: MigrationService): RouteSpec[] {
           "The destination's side of `POST /vms/{name}/migrate` on another host: checks that each image is " +
           'in a pool of this host at the same path and that the path is the same storage (the probe file), ' +
           'registers the images (same names, same pools by path) and the VM in state INCOMING, and starts ' +
-          'its QEMU waiting for the migration (`-incoming`). Answers 201 with where it listens. The VM ' +
+          'its QEMU waiting for the migration (`-incoming`), over TLS when `tls` is given. Answers 201 with ' +
+          'where it listens. The VM ' +
           'becomes RUNNING when its QEMU has the guest; when the migration fails it is removed again.',
         params: VmNameParams,
         body: IncomingSchema,
@@ -112,7 +113,9 @@ export function migrationRoutes(migrations: MigrationService): RouteSpec[] {
             'VALIDATION_ERROR: the definition does not resolve here (a boot file missing)',
           ),
           409: documentedError(
-            'VM_ALREADY_EXISTS, MIGRATION_STORAGE_UNSHARED (naming the image and the path)',
+            'VM_ALREADY_EXISTS, MIGRATION_STORAGE_UNSHARED (naming the image and the path), ' +
+              'MIGRATION_TLS_REQUIRED (a plain stream from a source beyond loopback while this host has a ' +
+              'TLS certificate and no --insecure-tcp; or a TLS stream asked of a host without one)',
           ),
         },
       },
@@ -121,6 +124,8 @@ export function migrationRoutes(migrations: MigrationService): RouteSpec[] {
           request.params.name,
           request.body,
           auditContext(request, 201),
+          // Undefined on the Unix socket: a local caller.
+          request.socket.remoteAddress ?? null,
         );
         void reply.code(201);
         return { vm: vmView(prepared.vm), uri: prepared.uri, port: prepared.port };

@@ -26,8 +26,15 @@
  *
  * The destination's token is used for these calls only (drivers/peer-host.ts): never stored, never
  * logged, not in the operation's record.
+ *
+ * The stream is TLS whenever the destination is beyond loopback (`streamTls`): the destination's
+ * QEMU presents this host's TLS identity, which the source's QEMU trusts as the pinned call to the
+ * destination's API saw it, and takes the stream only from the holder of a certificate the source
+ * made for this migration and sent in the incoming request. Both sides must agree: the request
+ * says which, and a destination with a TLS identity refuses a plain stream from a source beyond
+ * loopback unless it runs with --insecure-tcp (`incomingTls`).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, X509Certificate } from 'node:crypto';
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@lab/server-kit';
@@ -39,7 +46,13 @@ import type { AuditContext } from '../store/audit.js';
 import type { DiskRecord, DiskRepository } from '../store/disks.js';
 import type { Transaction, UnitOfWork } from '../store/unit-of-work.js';
 import { newVmRecord, type VmRecord, type VmRepository } from '../store/vms.js';
-import { tcpUri, type MigrationProgress, type MigrationResult } from '../drivers/migration-driver.js';
+import { MAX_CERTIFICATE_PEM, makeMigrationCertificate } from '../drivers/migration-certificate.js';
+import {
+  tcpUri,
+  type MigrationProgress,
+  type MigrationResult,
+  type MigrationTls,
+} from '../drivers/migration-driver.js';
 import {
   createPeerHost,
   DESTINATION_PATTERN,
@@ -50,8 +63,9 @@ import {
 } from '../drivers/peer-host.js';
 import type { VmDriver } from '../drivers/vm-driver.js';
 import type { OperationHandle, Operations, OperationView } from './operations.js';
-import { checkPeerTransport } from './peer-transport.js';
+import { checkPeerTransport, isLoopbackHost } from './peer-transport.js';
 import { PROBE_ID_PATTERN, type PoolService } from './pool-service.js';
+import type { TlsIdentity } from './tls-identity.js';
 import { formatSize, parseSize, sizeSchema } from './units.js';
 import {
   BootSchema,
@@ -153,6 +167,24 @@ export const IncomingSchema = Type.Object(
         description: 'the probe file the source left in each of those directories, and its content',
       },
     ),
+    tls: Type.Optional(
+      Type.Object(
+        {
+          client_certificate: Type.String({
+            minLength: 1,
+            maxLength: MAX_CERTIFICATE_PEM,
+            description: 'the certificate (PEM) the source presents on the stream, made for this migration',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "the stream is TLS (QEMU's tls-creds-x509): this host presents its TLS certificate and takes the " +
+            'stream only from the holder of `client_certificate`; absent: a plain stream, refused from a ' +
+            'source beyond loopback when this host has a TLS certificate (unless --insecure-tcp)',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -172,13 +204,21 @@ export interface MigrationServiceOptions {
   snapshotsOf: (vm: string) => readonly unknown[];
   logger: Logger;
   confirmTimeoutMs?: number;
-  /** Whether this service runs with `--insecure-tcp`: an `http://` destination beyond loopback is then taken. */
+  /**
+   * Whether this service runs with `--insecure-tcp`: an `http://` destination beyond loopback is
+   * then taken, and a plain incoming stream from a source beyond loopback.
+   */
   insecureTcp?: boolean;
+  /** This host's TLS identity, which its QEMU presents on an incoming TLS stream; null: none. */
+  tlsIdentity?: TlsIdentity | null;
   /** The other host's API; tests give another. */
   peer?: (destination: string, token: string, fingerprint?: string) => PeerHost;
 }
 
 export type MigrationService = ReturnType<typeof createMigrationService>;
+
+/** The source's side of a TLS stream: its QEMU's certificate and what the destination's must be. */
+type StreamTls = MigrationTls & { hostname: string };
 
 type Confirmation =
   { kind: 'running' } | { kind: 'absent'; reason: string } | { kind: 'unknown'; reason: string };
@@ -390,6 +430,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
     peer: PeerHost,
     uri: string,
     limits: { downtimeLimitMs?: number; maxBandwidthBytes?: number },
+    tls: StreamTls | null,
   ): Promise<Record<string, unknown>> {
     const name = vm.name;
     const started = performance.now();
@@ -406,7 +447,13 @@ export function createMigrationService(options: MigrationServiceOptions) {
     try {
       let result: MigrationResult;
       try {
-        result = await driver.migration.send(name, { uri, ...limits, signal: handle.signal, onProgress });
+        result = await driver.migration.send(name, {
+          uri,
+          ...limits,
+          ...(tls === null ? {} : { tls }),
+          signal: handle.signal,
+          onProgress,
+        });
       } catch (error) {
         const reason = handle.signal.aborted
           ? 'the live migration was cancelled'
@@ -419,6 +466,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
       emitProgress(name, handle.id, 100, result.transferredBytes, 0);
       const summary = {
         destination: peer.url,
+        tls: tls !== null,
         total_time_ms: result.totalTimeMs,
         downtime_ms: result.downtimeMs,
         setup_time_ms: result.setupTimeMs,
@@ -481,7 +529,53 @@ export function createMigrationService(options: MigrationServiceOptions) {
     return bytes;
   }
 
+  /**
+   * QEMU's TLS for the stream to `peer`, or null for a plain one: on loopback the stream does not
+   * leave the host; an `http://` destination beyond loopback (only --insecure-tcp lets one through)
+   * has no certificate to trust, and must take a plain stream itself.
+   */
+  async function streamTls(peer: PeerHost, vm: string): Promise<StreamTls | null> {
+    if (isLoopbackHost(peer.hostname)) return null;
+    const peerCertPem = await peer.certificate();
+    if (peerCertPem === null) return null;
+    return { ...(await makeMigrationCertificate(vm)), peerCertPem, hostname: peer.hostname };
+  }
+
   // ---- Destination ----
+
+  /**
+   * The TLS the incoming stream must have, as the source asked for it: a plain one from a source
+   * beyond loopback is refused when this host has a TLS identity (unless --insecure-tcp); a TLS
+   * one needs that identity, and the source's certificate as it is (one, parsed).
+   */
+  function incomingTls(name: string, body: IncomingBody, from: string | null): MigrationTls | null {
+    const identity = options.tlsIdentity ?? null;
+    if (body.tls === undefined) {
+      if (from !== null && !isLoopbackHost(from) && identity !== null && options.insecureTcp !== true) {
+        throw HvErrors.migrationTlsRequired({
+          vm: name,
+          reason:
+            `the source ${from} is beyond loopback and asked for a plain stream; this host takes one over ` +
+            'TLS only (call it over https://, or run it with --insecure-tcp)',
+        });
+      }
+      return null;
+    }
+    if (identity === null) {
+      throw HvErrors.migrationTlsRequired({
+        vm: name,
+        reason:
+          'the source asked for a TLS stream, and this host has no TLS certificate (its listeners are plain)',
+      });
+    }
+    let client: X509Certificate;
+    try {
+      client = new X509Certificate(body.tls.client_certificate);
+    } catch {
+      throw invalidField('tls.client_certificate', 'is not a PEM certificate');
+    }
+    return { certPem: identity.certPem, keyPem: identity.keyPem, peerCertPem: client.toString() };
+  }
 
   /** Refuses, naming the image and the path, what this host cannot open where the source has it. */
   function checkStorage(body: IncomingBody): Map<string, string> {
@@ -602,6 +696,13 @@ export function createMigrationService(options: MigrationServiceOptions) {
           });
         }
         const images = outgoingImages(vm);
+        const tls = await streamTls(peer, name);
+        if (tls === null && !isLoopbackHost(peer.hostname)) {
+          logger.warn(
+            { vm: name, destination: peer.url, tls: false },
+            "live migration beyond loopback over a plain stream (--insecure-tcp): the guest's memory crosses the network in clear",
+          );
+        }
         const { boot, ...rest } = vm.definition;
         const answer = await withProbes(images, (probe) =>
           peer.prepareIncoming(name, {
@@ -609,6 +710,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
             definition: { ...rest, boot },
             images,
             probe,
+            ...(tls === null ? {} : { tls: { client_certificate: tls.certPem } }),
           }),
         );
         const uri = tcpUri(peer.hostname, answer.port);
@@ -621,10 +723,13 @@ export function createMigrationService(options: MigrationServiceOptions) {
             kind: 'vm.migrate',
             resource: `vm/${name}`,
             context,
-            work: (handle) => run(handle, moving, peer, uri, limits),
+            work: (handle) => run(handle, moving, peer, uri, limits, tls),
           });
           migrating.set(name, op.id);
-          logger.info({ vm: name, destination: peer.url, uri, operation: op.id }, 'live migration started');
+          logger.info(
+            { vm: name, destination: peer.url, uri, operation: op.id, tls: tls !== null },
+            'live migration started',
+          );
           return op;
         } catch (error) {
           await abortPeer(peer, name);
@@ -645,14 +750,17 @@ export function createMigrationService(options: MigrationServiceOptions) {
 
     /**
      * The destination's side: checks the storage, registers the images and the VM (INCOMING),
-     * starts its QEMU waiting for the migration and answers where it listens.
+     * starts its QEMU waiting for the migration and answers where it listens. `from` is the
+     * address the request came from (null: the Unix socket).
      */
     async prepareIncoming(
       name: string,
       body: IncomingBody,
       context: AuditContext | null,
+      from: string | null,
     ): Promise<{ vm: VmRecord; uri: string; port: number }> {
       if (vmRepository.find(name) !== undefined) throw HvErrors.vmAlreadyExists({ name });
+      const tls = incomingTls(name, body, from);
       const poolOfPath = checkStorage(body);
       // The NICs keep the source's MACs and addresses; this host's networks must take them.
       const definition: VmDefinition = {
@@ -669,7 +777,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
         const record = newVmRecord({ name, uuid: body.uuid, state: 'INCOMING', definition }, tx.at);
         if (!vmRepository.insert(record)) throw HvErrors.vmAlreadyExists({ name });
         vms.launchSpec(record);
-        tx.emit('vm.incoming', { vm: name, uuid: body.uuid, timestamp: tx.at });
+        tx.emit('vm.incoming', { vm: name, uuid: body.uuid, tls: tls !== null, timestamp: tx.at });
         tx.audit(context);
       });
       await vms.nicsChanged(networksOf(definition));
@@ -679,7 +787,7 @@ export function createMigrationService(options: MigrationServiceOptions) {
             incoming: true,
           });
           try {
-            const { uri, port } = await driver.migration.listen(name, options.listenHost);
+            const { uri, port } = await driver.migration.listen(name, options.listenHost, tls ?? undefined);
             vmRepository.setRuntime(name, { driver: driver.name, ...runtime });
             return { vm: vms.get(name), uri, port };
           } catch (error) {

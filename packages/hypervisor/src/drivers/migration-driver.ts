@@ -7,6 +7,9 @@
  * both hosts open the same files on shared storage.
  *
  * The core owns the states and talks to the other host; a driver only carries the migration out.
+ *
+ * Beyond loopback the stream is TLS (QEMU's `tls-creds-x509`): each side presents a certificate
+ * and trusts exactly one, the other side's, as a pin rather than an authority.
  */
 
 /** `tcp:HOST:PORT`, the URI of a migration stream; an IPv6 address goes in brackets. */
@@ -39,6 +42,15 @@ export interface MigrationResult {
   mbps: number;
 }
 
+/** The TLS of a migration stream, as one side sees it (PEM). */
+export interface MigrationTls {
+  /** What this side presents: its certificate (a chain may follow the leaf) and its private key. */
+  certPem: string;
+  keyPem: string;
+  /** The certificate the other side must present: trusted as it is, nothing issued under it. */
+  peerCertPem: string;
+}
+
 export interface SendOptions {
   /** Where the destination's QEMU listens: `tcp:HOST:PORT`. */
   uri: string;
@@ -46,6 +58,11 @@ export interface SendOptions {
   downtimeLimitMs?: number;
   /** Bytes per second the stream may use (QEMU `max-bandwidth`); unlimited when absent. */
   maxBandwidthBytes?: number;
+  /**
+   * TLS to the destination, whose certificate must also name `hostname` (the host of its URL);
+   * absent: a plain stream.
+   */
+  tls?: MigrationTls & { hostname: string };
   /** Aborted to cancel: the migration stops and the guest runs on here. */
   signal: AbortSignal;
   onProgress(progress: MigrationProgress): void;
@@ -57,9 +74,10 @@ export type MigrationOutcome = 'none' | 'cancelled' | 'completed';
 export interface MigrationDriver {
   /**
    * The VM's QEMU was started with `LaunchSpec.incoming`: it listens for the migration stream on
-   * `host`, on a port the system picks. Resolves with the URI the source sends to.
+   * `host`, on a port the system picks; with `tls`, only a TLS stream from the source holding the
+   * certificate `tls.peerCertPem` is taken. Resolves with the URI the source sends to.
    */
-  listen(vm: string, host: string): Promise<{ uri: string; port: number }>;
+  listen(vm: string, host: string, tls?: MigrationTls): Promise<{ uri: string; port: number }>;
   /**
    * Sends the running VM to `uri`. Resolves once QEMU reports the migration completed: the guest
    * is stopped here for good (its QEMU waits in `postmigrate`; `resume` would take the guest back)

@@ -10,7 +10,7 @@
  * cannot be reached is MIGRATION_DESTINATION_UNREACHABLE; anything its API does not promise is
  * MIGRATION_DESTINATION_ERROR.
  */
-import { pinnedFetch } from '@lab/server-kit';
+import { fetchPeerCertificate, pinnedFetch } from '@lab/server-kit';
 import { AppError, KitErrors, type ErrorKind } from '@lab/server-kit/errors';
 import { API_PREFIX } from '../config.js';
 import { HvErrors, invalidField } from '../errors.js';
@@ -40,6 +40,8 @@ export interface IncomingRequest {
   images: IncomingImage[];
   /** The probe file the source left in each pool directory, and what it holds. */
   probe: { id: string; secret: string };
+  /** A TLS stream, from the holder of this certificate (PEM); absent: a plain one. */
+  tls?: { client_certificate: string };
 }
 
 export interface IncomingAnswer {
@@ -63,6 +65,12 @@ export interface PeerHost {
   vm(vm: string): Promise<PeerVm | null>;
   /** Tears the incoming VM down there; one already gone is fine. */
   abortIncoming(vm: string): Promise<void>;
+  /**
+   * The certificate its API presents (PEM, the leaf), read over a connection checked as the calls
+   * are (the pinned fingerprint, or the system's CAs): the one QEMU's TLS migration stream to it
+   * must meet. Null over http://.
+   */
+  certificate(): Promise<string | null>;
 }
 
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
@@ -153,6 +161,31 @@ export function createPeerHost(options: {
   const timeoutMs = options.timeoutMs ?? PEER_TIMEOUT_MS;
   const authorization = `Bearer ${options.token}`;
 
+  /** A call that got no answer, as an error of this host: untrusted, or unreachable. */
+  function unanswered(error: unknown): AppError {
+    if (KitErrors.tlsFingerprintMismatch.is(error)) {
+      return HvErrors.migrationDestinationUntrusted(
+        { destination: url, reason: error.message },
+        { cause: error, details: { field: 'destination_fingerprint', ...error.details } },
+      );
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (UNTRUSTED.has(cause?.code ?? '')) {
+      return HvErrors.migrationDestinationUntrusted(
+        {
+          destination: url,
+          reason: `its certificate is not valid for the system's CAs (${cause?.code}); give destination_fingerprint to trust a self-signed one`,
+        },
+        { cause: error, details: { field: 'destination_fingerprint' } },
+      );
+    }
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : (cause?.code ?? cause?.message ?? (error as Error).message);
+    return HvErrors.migrationDestinationUnreachable({ destination: url, reason }, { cause: error });
+  }
+
   async function call(
     method: string,
     path: string,
@@ -172,27 +205,7 @@ export function createPeerHost(options: {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      if (KitErrors.tlsFingerprintMismatch.is(error)) {
-        throw HvErrors.migrationDestinationUntrusted(
-          { destination: url, reason: error.message },
-          { cause: error, details: { field: 'destination_fingerprint', ...error.details } },
-        );
-      }
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      if (UNTRUSTED.has(cause?.code ?? '')) {
-        throw HvErrors.migrationDestinationUntrusted(
-          {
-            destination: url,
-            reason: `its certificate is not valid for the system's CAs (${cause?.code}); give destination_fingerprint to trust a self-signed one`,
-          },
-          { cause: error, details: { field: 'destination_fingerprint' } },
-        );
-      }
-      const reason =
-        (error as Error).name === 'TimeoutError'
-          ? `no answer within ${timeoutMs} ms`
-          : (cause?.code ?? cause?.message ?? (error as Error).message);
-      throw HvErrors.migrationDestinationUnreachable({ destination: url, reason }, { cause: error });
+      throw unanswered(error);
     }
     const text = await response.text();
     let json: unknown = null;
@@ -253,6 +266,26 @@ export function createPeerHost(options: {
         throw HvErrors.migrationDestinationBroken({ destination: url, reason: 'a VM without uuid or state' });
       }
       return { uuid: found.uuid, state: found.state };
+    },
+
+    async certificate() {
+      if (base.protocol !== 'https:') return null;
+      try {
+        const { chain } = await fetchPeerCertificate(
+          base,
+          options.fingerprint,
+          AbortSignal.timeout(timeoutMs),
+        );
+        return chain[0]!;
+      } catch (error) {
+        // fetch gives the socket's error as its cause; a bare TLS connection throws it itself.
+        const timedOut = (error as Error).name === 'TimeoutError';
+        throw unanswered(
+          KitErrors.tlsFingerprintMismatch.is(error) || timedOut
+            ? error
+            : new TypeError('fetch failed', { cause: error }),
+        );
+      }
     },
 
     async abortIncoming(vm) {

@@ -12,12 +12,25 @@
  * `cancelled`: the end is seen when it comes, not at the next poll. A cancel is `migrate_cancel`;
  * QEMU then lets the guest run on. QEMU stops and restarts the guest on its own during a
  * migration, so its STOP and RESUME are taken as the driver's own meanwhile.
+ *
+ * TLS (SendOptions.tls, listen's tls): a `tls-creds-x509` object added over QMP (no restart) and
+ * named in `migrate-set-parameters` (`tls-creds`; on the source also `tls-hostname`), on the
+ * destination before `migrate-incoming`. Its files are written in a directory of their own under
+ * the VM's run directory (0700, files 0600) and removed as soon as QEMU has read them, which it
+ * does once, when it makes the object. Each side's `ca-cert.pem` is the one certificate the other
+ * side must present, and both verify the peer (`verify-peer`): an exact pin, so QEMU's
+ * `sanity-check` of the files as a certificate authority's is off; the handshake's own checks
+ * (signature, validity, the host name on the source's side) stay. The destination drops the
+ * object once its guest runs, so the host's key does not stay in the guest's QEMU.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HvErrors } from '../../errors.js';
 import {
   tcpUri,
   type MigrationDriver,
+  type MigrationTls,
   type MigrationOutcome,
   type MigrationResult,
   type SendOptions,
@@ -46,9 +59,60 @@ const UNDER_WAY = new Set([
   'postcopy-recover',
 ]);
 
+/** The id of the TLS credentials object a migration adds to QEMU. */
+export const TLS_OBJECT = 'migration-tls';
+
 export interface QemuMigrationHooks {
   /** Runs `work` on the VM's QMP with the STOP and RESUME QEMU sends meanwhile as the driver's own. */
   quietly<T>(vm: string, action: string, work: (qmp: QmpClient) => Promise<T>): Promise<T>;
+  /** The VM's run directory (0700): the TLS files are written under it. */
+  runDir(vm: string): string;
+}
+
+/** The files QEMU reads for each endpoint (`dir` of `tls-creds-x509`). */
+export function credentialFiles(endpoint: 'server' | 'client', tls: MigrationTls): Record<string, string> {
+  return {
+    'ca-cert.pem': tls.peerCertPem,
+    [`${endpoint}-cert.pem`]: tls.certPem,
+    [`${endpoint}-key.pem`]: tls.keyPem,
+  };
+}
+
+/**
+ * Adds the TLS credentials object to the VM's QEMU (one a former migration left goes first); the
+ * files exist only while QEMU reads them.
+ */
+export async function addCredentials(
+  qmp: QmpClient,
+  runDir: string,
+  endpoint: 'server' | 'client',
+  tls: MigrationTls,
+): Promise<void> {
+  await dropCredentials(qmp);
+  const dir = await mkdtemp(join(runDir, 'migration-tls-'));
+  try {
+    for (const [file, text] of Object.entries(credentialFiles(endpoint, tls))) {
+      await writeFile(join(dir, file), text, { mode: 0o600, flag: 'wx' });
+    }
+    await qmp.execute('object-add', {
+      arguments: {
+        'qom-type': 'tls-creds-x509',
+        id: TLS_OBJECT,
+        dir,
+        endpoint,
+        'verify-peer': true,
+        'sanity-check': false,
+      },
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** No TLS for the next migration, and the credentials (the key QEMU holds) gone; none there is fine. */
+async function dropCredentials(qmp: QmpClient): Promise<void> {
+  await qmp.execute('migrate-set-parameters', { arguments: { 'tls-creds': '', 'tls-hostname': '' } });
+  await qmp.execute('object-del', { arguments: { id: TLS_OBJECT } }).catch(() => undefined);
 }
 
 function resultOf(info: QmpMigrationInfo): MigrationResult {
@@ -99,8 +163,19 @@ async function finished(qmp: QmpClient, onInfo: (info: QmpMigrationInfo) => void
 }
 
 export function createQemuMigration(hooks: QemuMigrationHooks): MigrationDriver {
-  const listen = (vm: string, host: string): Promise<{ uri: string; port: number }> =>
+  const listen = (vm: string, host: string, tls?: MigrationTls): Promise<{ uri: string; port: number }> =>
     hooks.quietly(vm, 'listen', async (qmp) => {
+      if (tls !== undefined) {
+        await addCredentials(qmp, hooks.runDir(vm), 'server', tls);
+        await qmp.execute('migrate-set-parameters', { arguments: { 'tls-creds': TLS_OBJECT } });
+        // QEMU starts the guest once the whole state is in: the credentials have served.
+        let dropped = false;
+        qmp.onEvent((event) => {
+          if (event.event !== 'RESUME' || dropped) return;
+          dropped = true;
+          dropCredentials(qmp).catch(() => undefined);
+        });
+      }
       await qmp.execute('migrate-incoming', { arguments: { uri: tcpUri(host, 0) } });
       const address = (await qmp.execute('query-migrate'))['socket-address']?.find(
         (a) => a.type === 'inet' && a.port !== undefined,
@@ -118,50 +193,63 @@ export function createQemuMigration(hooks: QemuMigrationHooks): MigrationDriver 
 
   const send = (vm: string, options: SendOptions): Promise<MigrationResult> =>
     hooks.quietly(vm, 'migrate', async (qmp) => {
-      await qmp.execute('migrate-set-parameters', {
-        arguments: {
-          'downtime-limit': options.downtimeLimitMs ?? DEFAULT_DOWNTIME_LIMIT_MS,
-          'max-bandwidth': options.maxBandwidthBytes ?? UNLIMITED_BANDWIDTH,
-        },
-      });
-      await qmp.execute('migrate-set-capabilities', {
-        arguments: { capabilities: [{ capability: 'events', state: true }] },
-      });
-      await qmp.execute('migrate', { arguments: { uri: options.uri } });
-      const cancel = (): void => void qmp.execute('migrate_cancel').catch(() => undefined);
-      options.signal.addEventListener('abort', cancel, { once: true });
-      if (options.signal.aborted) cancel();
-      let info: QmpMigrationInfo;
+      const { tls } = options;
+      if (tls !== undefined) await addCredentials(qmp, hooks.runDir(vm), 'client', tls);
       try {
-        info = await finished(qmp, (now) => {
-          if (now.ram !== undefined) {
-            options.onProgress({
-              status: now.status ?? 'active',
-              transferredBytes: now.ram.transferred,
-              remainingBytes: now.ram.remaining,
-              totalBytes: now.ram.total,
-            });
-          }
-        });
+        return await migrate(vm, qmp, options);
       } finally {
-        options.signal.removeEventListener('abort', cancel);
+        if (tls !== undefined) await dropCredentials(qmp).catch(() => undefined);
       }
-      // QEMU announces `completed` a moment before it has worked out the times: read them once set.
-      for (
-        let tries = 0;
-        info.status === 'completed' && !(info['total-time']! > 0) && tries < 100;
-        tries += 1
-      ) {
-        await sleep(2);
-        info = await qmp.execute('query-migrate');
-      }
-      if (info.status === 'completed') return resultOf(info);
-      const reason =
-        info.status === 'cancelled'
-          ? 'cancelled'
-          : `QEMU reports ${info.status ?? 'no status'}${info['error-desc'] === undefined ? '' : `: ${info['error-desc']}`}`;
-      throw HvErrors.migrationFailed({ vm, reason }, { details: { qemuStatus: info.status } });
     });
+
+  async function migrate(vm: string, qmp: QmpClient, options: SendOptions): Promise<MigrationResult> {
+    await qmp.execute('migrate-set-parameters', {
+      arguments: {
+        'downtime-limit': options.downtimeLimitMs ?? DEFAULT_DOWNTIME_LIMIT_MS,
+        'max-bandwidth': options.maxBandwidthBytes ?? UNLIMITED_BANDWIDTH,
+        // Set either way: a QEMU that came in over TLS may still name its server credentials.
+        'tls-creds': options.tls === undefined ? '' : TLS_OBJECT,
+        'tls-hostname': options.tls?.hostname ?? '',
+      },
+    });
+    await qmp.execute('migrate-set-capabilities', {
+      arguments: { capabilities: [{ capability: 'events', state: true }] },
+    });
+    await qmp.execute('migrate', { arguments: { uri: options.uri } });
+    const cancel = (): void => void qmp.execute('migrate_cancel').catch(() => undefined);
+    options.signal.addEventListener('abort', cancel, { once: true });
+    if (options.signal.aborted) cancel();
+    let info: QmpMigrationInfo;
+    try {
+      info = await finished(qmp, (now) => {
+        if (now.ram !== undefined) {
+          options.onProgress({
+            status: now.status ?? 'active',
+            transferredBytes: now.ram.transferred,
+            remainingBytes: now.ram.remaining,
+            totalBytes: now.ram.total,
+          });
+        }
+      });
+    } finally {
+      options.signal.removeEventListener('abort', cancel);
+    }
+    // QEMU announces `completed` a moment before it has worked out the times: read them once set.
+    for (
+      let tries = 0;
+      info.status === 'completed' && !(info['total-time']! > 0) && tries < 100;
+      tries += 1
+    ) {
+      await sleep(2);
+      info = await qmp.execute('query-migrate');
+    }
+    if (info.status === 'completed') return resultOf(info);
+    const reason =
+      info.status === 'cancelled'
+        ? 'cancelled'
+        : `QEMU reports ${info.status ?? 'no status'}${info['error-desc'] === undefined ? '' : `: ${info['error-desc']}`}`;
+    throw HvErrors.migrationFailed({ vm, reason }, { details: { qemuStatus: info.status } });
+  }
 
   const settle = (vm: string): Promise<MigrationOutcome> =>
     hooks.quietly(vm, 'settle', async (qmp) => {

@@ -596,7 +596,7 @@ export function createQemuDriver(options: QemuDriverOptions): VmDriver {
       listeners.push(listener);
     },
     snapshots: createQemuSnapshots({ quietly }),
-    migration: createQemuMigration({ quietly }),
+    migration: createQemuMigration({ quietly, runDir: (name) => vmRunFiles(runDir, name).dir }),
     close,
   };
 }

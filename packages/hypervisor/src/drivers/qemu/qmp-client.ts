@@ -87,6 +87,8 @@ export interface QmpCommands {
   migrate: Empty;
   migrate_cancel: Empty;
   'query-migrate': QmpMigrationInfo;
+  'object-add': Empty;
+  'object-del': Empty;
 }
 
 export type QmpCommand = keyof QmpCommands;

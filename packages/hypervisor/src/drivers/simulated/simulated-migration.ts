@@ -5,7 +5,8 @@
  * STEP_MS, then hands the guest over: the source's VM waits paused, as QEMU's `postmigrate`, and
  * the destination's runs (a `resumed` event, as QEMU's RESUME). A cancel, or a port nobody listens
  * at, fails it, and the destination's VM ends as QEMU's does when an incoming migration fails
- * (`crashed`). Both services must run in this process (the route tests start two).
+ * (`crashed`). Both services must run in this process (the route tests start two). A TLS stream
+ * to a plain listener, or the reverse, fails at once, as QEMU's handshake would.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HvErrors } from '../../errors.js';
@@ -33,6 +34,7 @@ export interface SimulatedMigration extends MigrationDriver {
 interface Listening {
   vm: string;
   hooks: SimulatedMigrationHooks;
+  tls: boolean;
 }
 
 /** The destinations waiting in this process, by port: shared by every simulated driver. */
@@ -64,6 +66,12 @@ export function createSimulatedMigration(hooks: SimulatedMigrationHooks): Simula
         action: 'migrate',
         reason: `nothing listens at ${options.uri} (the simulated driver migrates within one process)`,
       });
+    }
+    if ((options.tls !== undefined) !== target.tls) {
+      listening.delete(port);
+      const reason = target.tls ? 'a plain stream to a TLS listener' : 'a TLS stream to a plain listener';
+      fail(target, reason);
+      throw HvErrors.migrationFailed({ vm, reason });
     }
     const started = performance.now();
     const total = memory.get(vm) ?? 64 << 20;
@@ -106,11 +114,11 @@ export function createSimulatedMigration(hooks: SimulatedMigrationHooks): Simula
     started(spec) {
       memory.set(spec.name, spec.memoryBytes);
     },
-    async listen(vm) {
+    async listen(vm, _host, tls) {
       if (hooks.state(vm) === undefined)
         throw HvErrors.driverFailed({ vm, action: 'listen', reason: 'the VM is not running' });
       const port = nextPort++;
-      listening.set(port, { vm, hooks });
+      listening.set(port, { vm, hooks, tls: tls !== undefined });
       return { uri: `tcp:simulated:${port}`, port };
     },
     send,

@@ -1,26 +1,51 @@
 /**
  * Live migration under QEMU against a scripted QMP peer: the commands the driver sends, in order,
  * with their arguments, and how it reads QEMU's answers (the listening port, progress, completion,
- * failure with QEMU's own words, cancel, and the settling after a restart).
+ * failure with QEMU's own words, cancel, and the settling after a restart), and the TLS
+ * credentials it hands QEMU: their files while QEMU reads them, and none after.
  */
-import { describe, expect, it } from 'vitest';
-import { createQemuMigration } from '../../../src/drivers/qemu/migration.js';
-import type { QmpClient, QmpMigrationInfo } from '../../../src/drivers/qemu/qmp-client.js';
-import type { MigrationProgress } from '../../../src/drivers/migration-driver.js';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createQemuMigration, TLS_OBJECT } from '../../../src/drivers/qemu/migration.js';
+import type { QmpClient, QmpEvent, QmpMigrationInfo } from '../../../src/drivers/qemu/qmp-client.js';
+import type { MigrationProgress, MigrationTls } from '../../../src/drivers/migration-driver.js';
+
+const runDir = mkdtempSync(join(tmpdir(), 'hv-migration-tls-'));
+afterAll(() => rmSync(runDir, { recursive: true, force: true }));
+
+/** What the credentials directory held when QEMU was asked to read it. */
+interface SeenFiles {
+  dir: string;
+  dirMode: number;
+  files: Record<string, { mode: number; text: string }>;
+}
 
 /** A QMP whose `query-migrate` answers come from `answers`, one per call (the last one repeats). */
 function scripted(answers: QmpMigrationInfo[]) {
   const sent: { command: string; args?: Record<string, unknown> }[] = [];
+  const seen: SeenFiles[] = [];
+  const listeners: ((event: QmpEvent) => void)[] = [];
   let next = 0;
   const qmp = {
     execute: async (command: string, options?: { arguments?: Record<string, unknown> }) => {
       sent.push({ command, ...(options?.arguments === undefined ? {} : { args: options.arguments }) });
+      if (command === 'object-add') {
+        const dir = options!.arguments!.dir as string;
+        const files: SeenFiles['files'] = {};
+        for (const file of readdirSync(dir)) {
+          const path = join(dir, file);
+          files[file] = { mode: statSync(path).mode & 0o777, text: readFileSync(path, 'utf8') };
+        }
+        seen.push({ dir, dirMode: statSync(dir).mode & 0o777, files });
+      }
       if (command !== 'query-migrate') return {};
       const answer = answers[Math.min(next, answers.length - 1)]!;
       next += 1;
       return answer;
     },
-    onEvent: () => undefined,
+    onEvent: (listener: (event: QmpEvent) => void) => listeners.push(listener),
   } as unknown as QmpClient;
   const quiet: string[] = [];
   const migration = createQemuMigration({
@@ -28,9 +53,16 @@ function scripted(answers: QmpMigrationInfo[]) {
       quiet.push(`${vm} ${action}`);
       return work(qmp);
     },
+    runDir: () => runDir,
   });
-  return { migration, sent, quiet };
+  const emit = (event: string): void => {
+    for (const listener of listeners) listener({ event } as QmpEvent);
+  };
+  return { migration, sent, quiet, seen, emit };
 }
+
+const TLS: MigrationTls = { certPem: 'OWN CERT', keyPem: 'OWN KEY', peerCertPem: 'PEER CERT' };
+const PLAIN = { 'tls-creds': '', 'tls-hostname': '' };
 
 const ram = (transferred: number, remaining: number) => ({ transferred, remaining, total: 1000, mbps: 800 });
 
@@ -64,7 +96,10 @@ describe('QEMU live migration', () => {
       onProgress: (p) => progress.push(p),
     });
     expect(sent.slice(0, 3)).toEqual([
-      { command: 'migrate-set-parameters', args: { 'downtime-limit': 50, 'max-bandwidth': 1 << 20 } },
+      {
+        command: 'migrate-set-parameters',
+        args: { 'downtime-limit': 50, 'max-bandwidth': 1 << 20, ...PLAIN },
+      },
       {
         command: 'migrate-set-capabilities',
         args: { capabilities: [{ capability: 'events', state: true }] },
@@ -93,7 +128,11 @@ describe('QEMU live migration', () => {
       signal: new AbortController().signal,
       onProgress: () => {},
     });
-    expect(sent[0]?.args).toEqual({ 'downtime-limit': 300, 'max-bandwidth': Number.MAX_SAFE_INTEGER });
+    expect(sent[0]?.args).toEqual({
+      'downtime-limit': 300,
+      'max-bandwidth': Number.MAX_SAFE_INTEGER,
+      ...PLAIN,
+    });
   });
 
   it("fails with QEMU's own words, and cancels with migrate_cancel", async () => {
@@ -124,5 +163,81 @@ describe('QEMU live migration', () => {
     expect(running.sent.map((c) => c.command)).toEqual(['query-migrate', 'migrate_cancel', 'query-migrate']);
     expect(await scripted([{ status: 'completed' }]).migration.settle('web1')).toBe('completed');
     expect(await scripted([{}]).migration.settle('web1')).toBe('none');
+  });
+
+  it('listens over TLS: credentials QEMU reads from a private directory, gone before the source connects', async () => {
+    const { migration, sent, seen, emit } = scripted([
+      { 'socket-address': [{ type: 'inet', host: '10.0.0.2', port: '40123' }] },
+    ]);
+    expect(await migration.listen('web1', '10.0.0.2', TLS)).toEqual({
+      uri: 'tcp:10.0.0.2:40123',
+      port: 40123,
+    });
+    const added = sent.find((c) => c.command === 'object-add')!;
+    expect(added.args).toEqual({
+      'qom-type': 'tls-creds-x509',
+      id: TLS_OBJECT,
+      dir: seen[0]!.dir,
+      endpoint: 'server',
+      'verify-peer': true,
+      'sanity-check': false,
+    });
+    expect(dirname(seen[0]!.dir)).toBe(runDir);
+    expect(seen[0]!.dirMode).toBe(0o700);
+    expect(seen[0]!.files).toEqual({
+      'ca-cert.pem': { mode: 0o600, text: 'PEER CERT' },
+      'server-cert.pem': { mode: 0o600, text: 'OWN CERT' },
+      'server-key.pem': { mode: 0o600, text: 'OWN KEY' },
+    });
+    expect(readdirSync(runDir)).toEqual([]);
+    // Named for the incoming stream before QEMU listens.
+    expect(sent.slice(sent.indexOf(added) + 1).map((c) => c.command)).toEqual([
+      'migrate-set-parameters',
+      'migrate-incoming',
+      'query-migrate',
+    ]);
+    expect(sent[sent.indexOf(added) + 1]!.args).toEqual({ 'tls-creds': TLS_OBJECT });
+    // Once the guest runs there, the host's key leaves the guest's QEMU.
+    sent.length = 0;
+    emit('RESUME');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([
+      { command: 'migrate-set-parameters', args: PLAIN },
+      { command: 'object-del', args: { id: TLS_OBJECT } },
+    ]);
+    emit('RESUME');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('sends over TLS to the host the destination is named by, and drops the credentials after, failed or not', async () => {
+    for (const status of ['completed', 'failed']) {
+      const { migration, sent, seen } = scripted([{ status, 'total-time': 1, ram: ram(1, 0) }]);
+      const sending = migration.send('web1', {
+        uri: 'tcp:10.0.0.2:1',
+        tls: { ...TLS, hostname: '10.0.0.2' },
+        signal: new AbortController().signal,
+        onProgress: () => {},
+      });
+      if (status === 'completed') await sending;
+      else await expect(sending).rejects.toMatchObject({ code: 'MIGRATION_FAILED' });
+      expect(seen[0]!.files).toEqual({
+        'ca-cert.pem': { mode: 0o600, text: 'PEER CERT' },
+        'client-cert.pem': { mode: 0o600, text: 'OWN CERT' },
+        'client-key.pem': { mode: 0o600, text: 'OWN KEY' },
+      });
+      expect(sent.find((c) => c.command === 'object-add')?.args).toMatchObject({
+        endpoint: 'client',
+        'verify-peer': true,
+      });
+      expect(sent.find((c) => c.args?.['downtime-limit'] !== undefined)?.args).toMatchObject({
+        'tls-creds': TLS_OBJECT,
+        'tls-hostname': '10.0.0.2',
+      });
+      expect(sent.slice(-2)).toEqual([
+        { command: 'migrate-set-parameters', args: PLAIN },
+        { command: 'object-del', args: { id: TLS_OBJECT } },
+      ]);
+      expect(readdirSync(runDir)).toEqual([]);
+    }
   });
 });
