@@ -295,6 +295,12 @@ export const HvErrors = {
     'conflict',
     (p) => `no live migration of VM '${p.vm}' is under way`,
   ),
+  /** A stream's reader fell too far behind the events; it resumes after the last id it got. */
+  eventsBacklogExceeded: defineError<{ limit: number; lastId: number }>(
+    'EVENTS_BACKLOG_EXCEEDED',
+    'too_large',
+    (p) => `more than ${p.limit} events waited for this stream; resume after id ${p.lastId}`,
+  ),
   /** Something of the VM cannot move with it (internal snapshots' records stay with the host). */
   migrationUnsupported: defineError<{ vm: string; reason: string }>(
     'MIGRATION_UNSUPPORTED',

@@ -2,6 +2,7 @@
 import { defineRoute, Nullable, schemaRef, streamEvents, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../store/audit.js';
+import { eventFilter } from '../domain/event-filter.js';
 import type { EventLog } from '../store/events.js';
 
 export const EVENT_KINDS = [
@@ -101,14 +102,8 @@ export function eventRoutes(events: EventLog, audit: AuditLog): RouteSpec[] {
         },
       },
       handler: async (request, reply) => {
-        const kinds = request.query.kinds === undefined ? undefined : new Set(request.query.kinds.split(','));
-        const { vm } = request.query;
-        streamEvents(request, reply, {
-          source: events,
-          filter: (event) =>
-            (kinds === undefined || kinds.has(event.kind)) &&
-            (vm === undefined || (event.data as { vm?: unknown }).vm === vm),
-        });
+        const { kinds, vm } = request.query;
+        streamEvents(request, reply, { source: events, filter: eventFilter(kinds?.split(','), vm) });
         return reply;
       },
     }),

@@ -30,7 +30,7 @@ type Json = Record<string, JsonValue>;
  */
 function patchJson(json: Json): Json {
   if (json.clear_boot !== true || json.boot !== undefined) return json;
-  const rest = { ...json, boot: null };
+  const rest: Json = { ...json, boot: null };
   delete rest.clear_boot;
   return rest;
 }

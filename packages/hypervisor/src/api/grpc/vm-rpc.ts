@@ -3,13 +3,15 @@
  * for a graceful stop's operation (REST answers 202 with it); MigrateVm follows its migration's
  * operation and progress events until it ends, and cancels it when the client goes away first.
  */
-import { followEvents, type BusEvent } from '@lab/server-kit';
+import { BacklogOverflow, followEvents, type BusEvent } from '@lab/server-kit';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
+import { eventFilter } from '../../domain/event-filter.js';
 import { MigrateSchema } from '../../domain/migration-service.js';
 import type { OperationView } from '../../domain/operations.js';
 import { VmCreateSchema } from '../../domain/vm-definition.js';
 import { vmView } from '../../domain/vm-view.js';
+import { HvErrors } from '../../errors.js';
 import { VmNameParams } from '../schemas.js';
 import { VmService } from './gen/hypervisor/v1/vm_pb.js';
 import { defineRpcService, serverStream, unary, type RpcCall } from './rpc.js';
@@ -20,7 +22,7 @@ const StopBody = Type.Object({ force: Type.Optional(Type.Boolean()) }, { additio
 const WatchBody = Type.Object(
   {
     kinds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 64 })),
-    vm: Type.Optional(Type.String({ maxLength: 128 })),
+    vm: Type.Optional(Type.String({ maxLength: 63 })),
     after_id: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'an event id' })),
   },
   { additionalProperties: false },
@@ -38,27 +40,34 @@ function progressOf(op: OperationView, event?: BusEvent) {
   };
 }
 
-async function* migrationProgress(core: Core, name: string, started: OperationView, call: RpcCall) {
+async function* migrationProgress(core: Core, started: OperationView, call: RpcCall) {
   const ended = new AbortController();
   const settled = core.operations.settled(started.id).finally(() => ended.abort());
   const stop = AbortSignal.any([ended.signal, call.signal]);
+  // The client cancelled, its deadline passed, or the service shuts down: so is the migration,
+  // as REST's cancel does (unless it ended meanwhile, or is past the point it can be).
+  const cancel = () => {
+    if (ended.signal.aborted || core.operations.get(started.id).status !== 'running') return;
+    try {
+      core.operations.cancel(started.id, call.audit);
+    } catch {
+      // Completed or no longer cancellable in between: its end is what the operation shows.
+    }
+  };
   try {
     yield progressOf(started);
     for await (const event of followEvents(core.events, {
       signal: stop,
-      filter: (e) => e.kind === 'migration.progress' && (e.data as { vm?: unknown }).vm === name,
+      filter: (e) =>
+        e.kind === 'migration.progress' && (e.data as { operation?: unknown }).operation === started.id,
     })) {
       yield progressOf(core.operations.get(started.id), event);
     }
-    if (!ended.signal.aborted) {
-      // The client cancelled or its deadline passed: so is the migration, as REST's cancel does.
-      core.operations.cancel(started.id, call.audit);
-    }
+    cancel();
     yield progressOf(await settled);
   } finally {
-    if (!ended.signal.aborted && core.operations.get(started.id).status === 'running') {
-      core.operations.cancel(started.id, call.audit);
-    }
+    // Connect stops pulling once the call is gone: the generator is closed at its last yield.
+    cancel();
   }
 }
 
@@ -98,21 +107,26 @@ export function vmRpcs(core: Core) {
       { route: 'POST /vms/{name}/migrate', access: WRITE, params: VmNameParams, body: MigrateSchema },
       async function* ({ params, body }, call) {
         const op = await core.migrations.migrate(params.name, body, { ...call.audit, status: 202 });
-        yield* migrationProgress(core, params.name, op, call);
+        yield* migrationProgress(core, op, call);
       },
     ),
     watchVmEvents: serverStream(
       { route: 'GET /events', access: { scope: 'events:read' }, body: WatchBody },
       async function* ({ body }, call) {
-        const kinds = body.kinds === undefined || body.kinds.length === 0 ? undefined : new Set(body.kinds);
-        for await (const event of followEvents(core.events, {
+        const events = followEvents(core.events, {
           ...(body.after_id === undefined ? {} : { after: Number(body.after_id) }),
           signal: call.signal,
-          filter: (e) =>
-            (kinds === undefined || kinds.has(e.kind)) &&
-            (body.vm === undefined || (e.data as { vm?: unknown }).vm === body.vm),
-        })) {
-          yield { id: String(event.id), kind: event.kind, data: event.data };
+          filter: eventFilter(body.kinds, body.vm),
+        });
+        try {
+          for await (const event of events)
+            yield { id: String(event.id), kind: event.kind, data: event.data };
+        } catch (error) {
+          if (!(error instanceof BacklogOverflow)) throw error;
+          throw HvErrors.eventsBacklogExceeded(
+            { limit: error.limit, lastId: error.lastId },
+            { details: { last_id: String(error.lastId), limit: error.limit } },
+          );
         }
       },
     ),
