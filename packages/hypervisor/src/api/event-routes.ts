@@ -1,6 +1,7 @@
 /** The event stream (SSE) and the audit log query. */
 import { defineRoute, Nullable, schemaRef, streamEvents, type RouteSpec } from '@lab/server-kit';
 import { Type } from 'typebox';
+import { auditPage, AuditQuerySchema } from '../domain/audit-query.js';
 import { AuditEntrySchema, type AuditEntry, type AuditLog } from '../store/audit.js';
 import { eventFilter } from '../domain/event-filter.js';
 import type { EventLog } from '../store/events.js';
@@ -49,9 +50,6 @@ export const EVENT_KINDS = [
   'operation.completed',
 ] as const;
 
-export const MAX_AUDIT_PAGE = 500;
-export const DEFAULT_AUDIT_PAGE = 100;
-
 const EventsQuery = Type.Object({
   kinds: Type.Optional(
     Type.String({
@@ -62,18 +60,6 @@ const EventsQuery = Type.Object({
   vm: Type.Optional(Type.String({ maxLength: 63, description: 'only the events of this VM' })),
   last_event_id: Type.Optional(
     Type.String({ description: 'as the `Last-Event-ID` header, for clients that cannot set it' }),
-  ),
-});
-
-const AuditQuery = Type.Object({
-  since: Type.Optional(Type.String({ format: 'date-time', description: 'entries at or after this time' })),
-  until: Type.Optional(Type.String({ format: 'date-time', description: 'entries before this time' })),
-  actor: Type.Optional(Type.String({ maxLength: 64, description: 'token name, `socket` or `anonymous`' })),
-  resource: Type.Optional(Type.String({ maxLength: 200, description: 'e.g. `vm/web1`' })),
-  outcome: Type.Optional(Type.Enum(['success', 'failure', 'denied'])),
-  limit: Type.Integer({ minimum: 1, maximum: MAX_AUDIT_PAGE, default: DEFAULT_AUDIT_PAGE }),
-  cursor: Type.Optional(
-    Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: '`next_cursor` of the previous page' }),
   ),
 });
 
@@ -117,7 +103,7 @@ export function eventRoutes(events: EventLog, audit: AuditLog): RouteSpec[] {
         description:
           'Every mutating request and every refused credential, newest first. Filters combine; page with ' +
           '`cursor` = the previous answer `next_cursor` (null on the last page).',
-        querystring: AuditQuery,
+        querystring: AuditQuerySchema,
         response: {
           200: Type.Object({
             events: Type.Array(schemaRef<AuditEntry>(AuditEntrySchema)),
@@ -125,19 +111,7 @@ export function eventRoutes(events: EventLog, audit: AuditLog): RouteSpec[] {
           }),
         },
       },
-      handler: async (request) => {
-        const { cursor, limit, ...filters } = request.query;
-        const entries = audit.query({
-          ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)),
-          limit,
-          ...(cursor === undefined ? {} : { before: Number(cursor) }),
-        });
-        const last = entries.at(-1);
-        return {
-          events: entries,
-          next_cursor: entries.length === limit && last !== undefined ? String(last.id) : null,
-        };
-      },
+      handler: async (request) => auditPage(audit, request.query),
     }),
   ];
 }

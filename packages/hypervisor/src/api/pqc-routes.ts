@@ -63,6 +63,17 @@ const unavailable = documentedError('PQC_UNAVAILABLE: the self-test failed; see 
 const READ = { scope: 'pqc:read' } as const;
 const WRITE = { scope: 'pqc:write' } as const;
 
+/** The query of a public key's export. */
+export const PublicKeyQuery = Type.Object(
+  {
+    format: Type.Optional(PublicKeyFormat),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'default: the current version' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** Named in the document: the self-test's and the benchmark's are their operations' results. */
 export const PQC_SCHEMAS = [
   KeySchema,
@@ -245,19 +256,7 @@ export function pqcRoutes(pqc: PqcService, keys: KeyService, attestation: Attest
           '`format=raw` (default): JSON with the raw key in base64. `format=pem`: an ' +
           '`application/x-pem-file` SubjectPublicKeyInfo with the NIST algorithm OID.',
         params: ResourceNameParams,
-        querystring: Type.Object(
-          {
-            format: Type.Optional(PublicKeyFormat),
-            version: Type.Optional(
-              Type.Integer({
-                minimum: 1,
-                maximum: 2_147_483_647,
-                description: 'default: the current version',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: PublicKeyQuery,
         response: {
           200: {
             content: {

@@ -11,6 +11,7 @@ import {
   type TokenStore,
 } from '@lab/server-kit';
 import { Type } from 'typebox';
+import { createApiToken, revokeApiToken } from '../domain/api-tokens.js';
 import type { UnitOfWork } from '../store/unit-of-work.js';
 import { SCOPES } from './scopes.js';
 import { auditContext } from './request-context.js';
@@ -27,7 +28,7 @@ const TokenRecordSchema = Type.Object({
   expires_at: Nullable(Type.String({ format: 'date-time' })),
 });
 
-const CreateTokenBody = Type.Object(
+export const CreateTokenBody = Type.Object(
   {
     name: Type.String({
       pattern: TOKEN_NAME.source,
@@ -45,7 +46,7 @@ const CreateTokenBody = Type.Object(
   { additionalProperties: false },
 );
 
-const DAY_MS = 86_400_000;
+export const TokenNameParams = Type.Object({ name: Type.String({ pattern: TOKEN_NAME.source }) });
 
 export function tokenRoutes(tokens: TokenStore, unitOfWork: UnitOfWork): RouteSpec[] {
   return [
@@ -80,18 +81,9 @@ export function tokenRoutes(tokens: TokenStore, unitOfWork: UnitOfWork): RouteSp
         },
       },
       handler: async (request, reply) => {
-        const { name, scopes, expires_in_days: days } = request.body;
-        const created = unitOfWork((tx) => {
-          const made = tokens.create({
-            name,
-            scopes,
-            ...(days === undefined ? {} : { expiresAt: new Date(Date.now() + days * DAY_MS) }),
-          });
-          tx.audit(auditContext(request, 201));
-          return made;
-        });
+        const created = createApiToken(tokens, unitOfWork, request.body, auditContext(request, 201));
         void reply.code(201);
-        return { token: created.token, ...created.record };
+        return created;
       },
     }),
     defineRoute({
@@ -101,19 +93,14 @@ export function tokenRoutes(tokens: TokenStore, unitOfWork: UnitOfWork): RouteSp
       tags: ['tokens'],
       access: ADMIN,
       schema: {
-        params: Type.Object({ name: Type.String({ pattern: TOKEN_NAME.source }) }),
+        params: TokenNameParams,
         response: {
           200: Type.Object({ name: Type.String(), revoked: Type.Literal(true) }),
           404: documentedError('TOKEN_NOT_FOUND'),
         },
       },
-      handler: async (request) => {
-        unitOfWork((tx) => {
-          tokens.revoke(request.params.name);
-          tx.audit(auditContext(request));
-        });
-        return { name: request.params.name, revoked: true as const };
-      },
+      handler: async (request) =>
+        revokeApiToken(tokens, unitOfWork, request.params.name, auditContext(request)),
     }),
   ];
 }
