@@ -35,6 +35,7 @@ export interface GrpcListenOptions {
   logger: Logger;
   routes: (router: ConnectRouter) => void;
   keepaliveIntervalMs?: number;
+  keepaliveTimeoutMs?: number;
   graceMs?: number;
 }
 
@@ -45,12 +46,14 @@ export interface GrpcListener {
   close(): Promise<void>;
 }
 
-function keepAlive(session: ServerHttp2Session, intervalMs: number, logger: Logger): void {
+function keepAlive(session: ServerHttp2Session, intervalMs: number, timeoutMs: number, logger: Logger): void {
   const timer = setInterval(() => {
+    // A session closing or destroyed takes no ping (it throws); its 'close' clears the timer.
+    if (session.closed || session.destroyed) return;
     const deadline = setTimeout(() => {
       logger.debug('gRPC keepalive ping unanswered: closing the session');
       session.destroy();
-    }, KEEPALIVE_TIMEOUT_MS);
+    }, timeoutMs);
     deadline.unref();
     const sent = session.ping((error) => {
       clearTimeout(deadline);
@@ -86,7 +89,12 @@ export async function listenGrpc(options: GrpcListenOptions): Promise<GrpcListen
   server.on('session', (session: ServerHttp2Session) => {
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
-    keepAlive(session, options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS, logger);
+    keepAlive(
+      session,
+      options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS,
+      options.keepaliveTimeoutMs ?? KEEPALIVE_TIMEOUT_MS,
+      logger,
+    );
   });
   // A client speaking TLS to the cleartext port, or the reverse, is the client's problem: logged, not fatal.
   server.on('sessionError', (error) => logger.debug({ err: error }, 'gRPC session error'));
