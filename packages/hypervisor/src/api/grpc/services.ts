@@ -4,10 +4,14 @@
  */
 import type { ConnectRouter } from '@connectrpc/connect';
 import type { Core } from '../../core.js';
+import { auditRpcs } from './audit-rpc.js';
 import { networkRpcs } from './network-rpc.js';
 import { operationRpcs } from './operation-rpc.js';
+import { pqcKeyRpcs, pqcRpcs } from './pqc-rpc.js';
 import type { RpcDeps, RpcService } from './rpc.js';
 import { storagePoolRpcs, storageRpcs } from './storage-rpc.js';
+import { systemRpcs } from './system-rpc.js';
+import { tokenRpcs } from './token-rpc.js';
 import { tunnelRpcs } from './tunnel-rpc.js';
 import { migrationRpcs, snapshotRpcs, vmManagementRpcs } from './vm-admin-rpc.js';
 import { vmRpcs } from './vm-rpc.js';
@@ -20,6 +24,11 @@ export function rpcServices(core: Core): RpcService[] {
     snapshotRpcs(core),
     networkRpcs(core),
     tunnelRpcs(core),
+    pqcRpcs(core),
+    pqcKeyRpcs(core),
+    systemRpcs(core),
+    auditRpcs(core),
+    tokenRpcs(core),
     storageRpcs(core),
     storagePoolRpcs(core),
     operationRpcs(core),
