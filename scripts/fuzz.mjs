@@ -81,8 +81,6 @@ const SERVICES = {
       'serve',
       '--port',
       '0',
-      '--grpc-port',
-      '0',
       '--data-dir',
       join(dir, 'data'),
       '--run-dir',
@@ -187,12 +185,7 @@ async function start(name, service, dir, log) {
       for (const line of buffered.split('\n').slice(0, -1)) {
         try {
           const entry = JSON.parse(line);
-          // The HTTP API's line (the hypervisor logs its gRPC listener's first).
-          if (
-            typeof entry.url === 'string' &&
-            /^https?:/.test(entry.url) &&
-            String(entry.msg).endsWith('listening')
-          ) {
+          if (typeof entry.url === 'string' && String(entry.msg).endsWith('listening')) {
             clearTimeout(timer);
             resolve(entry.url);
           }

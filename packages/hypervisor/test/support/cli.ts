@@ -35,14 +35,7 @@ export async function startCliService(
   const runDir = join(dir, 'run');
   mkdirSync(join(dir, 'data', 'boot'), { recursive: true });
   writeFileSync(join(dir, 'data', 'boot', 'vmlinuz'), 'not a kernel');
-  // LUKS key slots with qemu-img's 2 s PBKDF each would make the encrypted-image commands crawl.
-  const service = await serveHypervisor(dir, [
-    '--driver',
-    'simulated',
-    '--luks-iter-time-ms',
-    '50',
-    ...(options.args ?? []),
-  ]);
+  const service = await serveHypervisor(dir, ['--driver', 'simulated', ...(options.args ?? [])]);
   return {
     process: service,
     dir,

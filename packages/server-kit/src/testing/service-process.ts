@@ -58,12 +58,7 @@ export async function startServiceProcess(
         return;
       }
       logs.push(entry);
-      // The HTTP API's line: a service may log other listeners (gRPC) before it.
-      if (
-        typeof entry.url === 'string' &&
-        /^https?:/.test(entry.url) &&
-        String(entry.msg).endsWith('listening')
-      ) {
+      if (typeof entry.url === 'string' && String(entry.msg).endsWith('listening')) {
         clearTimeout(timer);
         resolve(entry.url);
       }
