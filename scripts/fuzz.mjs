@@ -81,6 +81,8 @@ const SERVICES = {
       'serve',
       '--port',
       '0',
+      '--grpc-port',
+      '0',
       '--data-dir',
       join(dir, 'data'),
       '--run-dir',
@@ -185,7 +187,12 @@ async function start(name, service, dir, log) {
       for (const line of buffered.split('\n').slice(0, -1)) {
         try {
           const entry = JSON.parse(line);
-          if (typeof entry.url === 'string' && String(entry.msg).endsWith('listening')) {
+          // The HTTP API's line (the hypervisor logs its gRPC listener's first).
+          if (
+            typeof entry.url === 'string' &&
+            /^https?:/.test(entry.url) &&
+            String(entry.msg).endsWith('listening')
+          ) {
             clearTimeout(timer);
             resolve(entry.url);
           }

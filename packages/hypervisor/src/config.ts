@@ -70,6 +70,15 @@ export const ServeConfigSchema = Type.Object({
     description:
       'how long the start-up KVM probe of --accel auto may take (QEMU start included) before TCG is chosen, in milliseconds',
   }),
+  luksIterTimeMs: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 60_000,
+      description:
+        "PBKDF time of each new LUKS key slot of an encrypted image, in milliseconds (qemu-img's " +
+        "`encrypt.iter-time`; default 2000): what a guess at a stolen image's passphrase costs",
+    }),
+  ),
   pqcVectorsDir: Type.Optional(
     Type.String({
       minLength: 1,

@@ -55,7 +55,7 @@ export interface CoreOptions {
   driver?: VmDriver;
   /** A network driver made by the caller (tests); by default the one beside the VM driver. */
   networkDriver?: NetworkDriver;
-  /** PBKDF time of new LUKS key slots (tests make it short); qemu's 2 s by default. */
+  /** PBKDF time of new LUKS key slots (tests make it short); else `--luks-iter-time-ms`. */
   luksIterTimeMs?: number;
 }
 
@@ -98,7 +98,8 @@ export async function createCore(
   });
   pools.ensureDefault();
   const claims = createDiskClaims();
-  const luks = options.luksIterTimeMs === undefined ? {} : { luksIterTimeMs: options.luksIterTimeMs };
+  const luksIterTimeMs = options.luksIterTimeMs ?? config.luksIterTimeMs;
+  const luks = luksIterTimeMs === undefined ? {} : { luksIterTimeMs };
   const disks = createDiskService({
     disks: diskRepository,
     vms: vmRepository,
@@ -147,8 +148,8 @@ export async function createCore(
     sealer,
     unitOfWork,
     logger,
-  });
     insecureTcp: config.insecureTcp,
+  });
   const networks = createNetworkService({
     networks: networkRepository,
     vms: vmRepository,

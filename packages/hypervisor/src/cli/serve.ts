@@ -92,6 +92,12 @@ export function addServeCommand(program: Command): void {
     )
     .addOption(
       new Option(
+        '--luks-iter-time-ms <ms>',
+        "PBKDF time of each new LUKS key slot (default qemu-img's 2000; lower only for tests)",
+      ).env('HV_LUKS_ITER_TIME_MS'),
+    )
+    .addOption(
+      new Option(
         '--pqc-vectors-dir <dir>',
         'ACVP vector sets of the PQC self-test (default: those shipped with the service)',
       ).env('HV_PQC_VECTORS_DIR'),

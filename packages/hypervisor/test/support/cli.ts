@@ -35,7 +35,14 @@ export async function startCliService(
   const runDir = join(dir, 'run');
   mkdirSync(join(dir, 'data', 'boot'), { recursive: true });
   writeFileSync(join(dir, 'data', 'boot', 'vmlinuz'), 'not a kernel');
-  const service = await serveHypervisor(dir, ['--driver', 'simulated', ...(options.args ?? [])]);
+  // LUKS key slots with qemu-img's 2 s PBKDF each would make the encrypted-image commands crawl.
+  const service = await serveHypervisor(dir, [
+    '--driver',
+    'simulated',
+    '--luks-iter-time-ms',
+    '50',
+    ...(options.args ?? []),
+  ]);
   return {
     process: service,
     dir,

@@ -10,7 +10,7 @@ import {
 export const HVCTL = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
 
 /**
- * The service over `dir` (`dir/data`, `dir/run`) on a free port, with `args` after; `options.prefix`
+ * The service over `dir` (`dir/data`, `dir/run`) on free ports (REST and gRPC), with `args` after; `options.prefix`
  * runs it under another command (`ip netns exec NS`, for the network tests).
  */
 export function serveHypervisor(
@@ -20,7 +20,18 @@ export function serveHypervisor(
 ): Promise<ServiceProcess> {
   return startServiceProcess(
     HVCTL,
-    ['serve', '--port', '0', '--data-dir', join(dir, 'data'), '--run-dir', join(dir, 'run'), ...args],
+    [
+      'serve',
+      '--port',
+      '0',
+      '--grpc-port',
+      '0',
+      '--data-dir',
+      join(dir, 'data'),
+      '--run-dir',
+      join(dir, 'run'),
+      ...args,
+    ],
     options,
   );
 }

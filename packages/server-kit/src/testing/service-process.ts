@@ -58,7 +58,12 @@ export async function startServiceProcess(
         return;
       }
       logs.push(entry);
-      if (typeof entry.url === 'string' && String(entry.msg).endsWith('listening')) {
+      // The HTTP API's line: a service may log other listeners (gRPC) before it.
+      if (
+        typeof entry.url === 'string' &&
+        /^https?:/.test(entry.url) &&
+        String(entry.msg).endsWith('listening')
+      ) {
         clearTimeout(timer);
         resolve(entry.url);
       }
