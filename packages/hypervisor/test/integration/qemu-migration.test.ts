@@ -58,7 +58,10 @@ const alive = (pid: number): boolean => {
 async function serve(name: string): Promise<Host> {
   const runDir = join(dir, name, 'run');
   const dataDir = join(dir, name, 'data');
-  const service = await serveQemu(join(dir, name), guest, ['--stop-timeout-ms', '5000']);
+  // Two services start at once, each with its PQC self-test: slow on a loaded machine.
+  const service = await serveQemu(join(dir, name), guest, ['--stop-timeout-ms', '5000'], {
+    timeoutMs: 60_000,
+  });
   const token = await createToken(join(runDir, 'api.sock'), [
     'vm:write',
     'storage:write',
