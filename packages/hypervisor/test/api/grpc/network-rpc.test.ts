@@ -346,6 +346,9 @@ describe('TunnelService', () => {
       tunnel: { ...tunnel, listenPort: 51_832, remoteSubnets: ['10.236.10.0/24'] },
     });
     expect((await tunnels(reader).getTunnel({ name: 'gplain' })).peer).toBeDefined();
+    const both = await grpcFailure(nets().updateNetwork({ name: 'gplain', tunnel, clearTunnel: true }));
+    expect(both).toMatchObject({ code: Code.InvalidArgument, reason: 'VALIDATION_ERROR' });
+    expect(both.metadata.field).toBe('clear_tunnel');
     await nets().updateNetwork({ name: 'gplain', clearTunnel: true });
     expect(await rest('GET', '/networks/gplain/tunnel')).toMatchObject({
       state: 'not_configured',
