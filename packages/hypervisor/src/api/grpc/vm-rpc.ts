@@ -4,6 +4,7 @@
  * operation and progress events until it ends, and cancels it when the client goes away first.
  */
 import { BacklogOverflow, followEvents, type BusEvent } from '@lab/server-kit';
+import { AppError, type ErrorKind } from '@lab/server-kit/errors';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
 import { eventFilter } from '../../domain/event-filter.js';
@@ -27,6 +28,21 @@ const WatchBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * A graceful stop that did not stop the VM (its operation cancelled, as REST's cancel does, or
+ * failed) fails the call with the operation's error, of its catalogue kind: a cancel is a conflict.
+ */
+function stopEnded(op: OperationView, vm: string): AppError {
+  const code = op.error?.code ?? 'INTERNAL_ERROR';
+  const kind: ErrorKind =
+    op.status === 'cancelled'
+      ? 'conflict'
+      : (Object.values(HvErrors).find((error) => error.code === code)?.kind ?? 'internal');
+  return new AppError(code, kind, op.error?.message ?? `the stop of VM '${vm}' ${op.status}`, {
+    details: { vm, operation: op.id },
+  });
+}
 
 function progressOf(op: OperationView, event?: BusEvent) {
   const data = (event?.data ?? {}) as { progress?: number; transferred?: string; remaining?: string };
@@ -91,8 +107,8 @@ export function vmRpcs(core: Core) {
         if (body.force === true) return vmView(await vms.forceStop(params.name, call.audit));
         const op = await vms.shutdown(params.name, { ...call.audit, status: 202 });
         const done = await core.operations.settled(op.id);
-        if (done.status !== 'succeeded') return vmView(vms.get(params.name));
-        return done.result;
+        if (done.status === 'succeeded') return done.result;
+        throw stopEnded(done, params.name);
       },
     ),
     pauseVm: unary(

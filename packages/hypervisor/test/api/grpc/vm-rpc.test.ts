@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VmService } from '../../../src/api/grpc/gen/hypervisor/v1/vm_pb.js';
-import { startTestService, type TestService } from '../../support/in-process.js';
+import { simulated, startTestService, type TestService } from '../../support/in-process.js';
+import { until } from '../../support/until.js';
 import { createToken, socketRequest } from '../../support/socket-client.js';
 import { grpcClient, grpcFailure } from '../../support/grpc.js';
 
@@ -66,6 +67,26 @@ describe('VmService', () => {
     expect((await vms(writer).stopVm({ name: 'g3' })).state).toBe('STOPPED');
   });
 
+  it('fails a graceful StopVm whose operation is cancelled meanwhile: the VM runs on', async () => {
+    await vms(writer).createVm({ name: 'g7', ...spec });
+    await vms(writer).startVm({ name: 'g7' });
+    simulated(service).ignorePowerButton('g7');
+    const stopping = grpcFailure(vms(writer).stopVm({ name: 'g7' }));
+    const socket = join(service.runDir, 'api.sock');
+    const op = await until('the vm.stop operation', async () => {
+      const listed = await socketRequest(socket, 'GET', '/api/v1/operations');
+      return (
+        listed.body as { operations: { id: string; kind: string; resource: string; status: string }[] }
+      ).operations.find((o) => o.kind === 'vm.stop' && o.resource === 'vm/g7' && o.status === 'running');
+    });
+    const cancel = await socketRequest(socket, 'POST', `/api/v1/operations/${op.id}/cancel`);
+    expect(cancel.status).toBe(200);
+    const failure = await stopping;
+    expect(failure).toMatchObject({ code: Code.FailedPrecondition, reason: 'OPERATION_CANCELLED' });
+    expect(failure.metadata).toMatchObject({ vm: 'g7', operation: op.id });
+    expect((await vms(reader).getVm({ name: 'g7' })).state).toBe('RUNNING');
+  });
+
   it('maps a duplicate name to ALREADY_EXISTS, a missing VM to NOT_FOUND, a bad field to INVALID_ARGUMENT', async () => {
     await vms(writer).createVm({ name: 'g4', ...spec });
     expect(await grpcFailure(vms(writer).createVm({ name: 'g4', ...spec }))).toMatchObject({
@@ -79,9 +100,7 @@ describe('VmService', () => {
     const invalid = await grpcFailure(vms(writer).createVm({ name: 'bad name', ...spec }));
     expect(invalid).toMatchObject({ code: Code.InvalidArgument, reason: 'VALIDATION_ERROR' });
     expect(invalid.metadata.field).toBe('name');
-    const cpu = await grpcFailure(
-      vms(writer).createVm({ ...spec, name: 'g5', cpu: { count: 0 } }),
-    );
+    const cpu = await grpcFailure(vms(writer).createVm({ ...spec, name: 'g5', cpu: { count: 0 } }));
     expect(cpu.metadata.field).toBe('cpu.count');
   });
 

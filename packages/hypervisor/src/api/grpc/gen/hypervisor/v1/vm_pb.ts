@@ -783,7 +783,9 @@ export const VmService: GenService<{
   /**
    * Stops the VM (REST: POST /vms/{name}/stop). A graceful stop answers once the VM is STOPPED:
    * the call waits for the guest's power-off (or the hard stop after the stop time-out); a
-   * client that gives up early leaves the stop running (it is the `vm.stop` operation). Scope vm:write.
+   * client that gives up early leaves the stop running (it is the `vm.stop` operation). A stop
+   * whose operation is cancelled meanwhile (the VM runs on) fails FAILED_PRECONDITION
+   * OPERATION_CANCELLED; one that failed, with its operation's error. Scope vm:write.
    *
    * @generated from rpc hypervisor.v1.VmService.StopVm
    */
