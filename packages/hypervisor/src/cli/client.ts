@@ -14,13 +14,13 @@
  * `events` follows `GET /events` and, when the connection drops after it was up, reconnects with
  * `Last-Event-ID` so no event is lost or repeated.
  */
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { AppError, errorKindOfStatus } from '@lab/server-kit';
+import { AppError, certificateFingerprint, errorKindOfStatus } from '@lab/server-kit';
 import { API_PREFIX } from '../config.js';
 import { CliErrors } from './errors.js';
 import { createSseParser } from './sse.js';
@@ -119,11 +119,6 @@ const UNREACHABLE_TCP: Record<string, string> = {
 export function connectionFailure(error: NodeJS.ErrnoException): string {
   const known = error.code === undefined ? undefined : UNREACHABLE_TCP[error.code];
   return known === undefined ? error.message : `${known} (${error.code})`;
-}
-
-/** SHA-256 of a certificate's DER: 64 lowercase hex digits, as the service and Incus show it. */
-export function certificateFingerprint(der: Buffer): string {
-  return createHash('sha256').update(der).digest('hex');
 }
 
 /** `https://host:9400` as what net and tls connect to; IPv6 literals lose their brackets. */

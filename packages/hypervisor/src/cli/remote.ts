@@ -9,7 +9,7 @@
 import { isIP } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { AppError } from '@lab/server-kit';
+import { AppError, normalizeFingerprint } from '@lab/server-kit';
 import type { Command } from 'commander';
 import { createClient, presentedCertificate, type PresentedCertificate } from './client.js';
 import { CliErrors } from './errors.js';
@@ -69,10 +69,10 @@ export function remoteUrl(text: string): string {
   return `${url.protocol}//${url.hostname}:${port}`;
 }
 
-/** `AB:CD:...` or `abcd...` as 64 lowercase hex digits. */
-export function normaliseFingerprint(text: string): string {
-  const hex = text.replaceAll(':', '').toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(hex)) {
+/** `--fingerprint`: `AB:CD:...` or `abcd...` as 64 lowercase hex digits, or INVALID_REMOTE. */
+export function fingerprintOption(text: string): string {
+  const hex = normalizeFingerprint(text);
+  if (hex === undefined) {
     throw CliErrors.badRemote(
       {
         field: 'fingerprint',
@@ -116,7 +116,7 @@ interface AddFlags {
 async function pinFor(url: string, flags: AddFlags): Promise<string | undefined> {
   const certificate = await presentedCertificate(url);
   if (flags.fingerprint !== undefined) {
-    const expected = normaliseFingerprint(flags.fingerprint);
+    const expected = fingerprintOption(flags.fingerprint);
     if (certificate.fingerprint !== expected) {
       throw CliErrors.certificateMismatch({ url, expected, actual: certificate.fingerprint });
     }

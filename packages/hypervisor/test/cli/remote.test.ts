@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expectAppError, requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseFingerprint, remoteUrl } from '../../src/cli/remote.js';
+import { fingerprintOption, remoteUrl } from '../../src/cli/remote.js';
 import { HVCTL, runHvctl, type CliRun, type CliService } from '../support/cli.js';
 import { serveHypervisor } from '../support/serve.js';
 import { makeTestCertificates, type TestCertificates } from '../support/test-certificates.js';
@@ -136,7 +136,7 @@ const savedRemotes = (): Record<string, { url: string; token: string; fingerprin
     ? (JSON.parse(readFileSync(configFile(), 'utf8')) as { remotes: Record<string, never> }).remotes
     : {};
 
-describe('remoteUrl and normaliseFingerprint', () => {
+describe('remoteUrl and fingerprintOption', () => {
   it('makes https the scheme and 9400 the port when none is written, and drops the API prefix', () => {
     expect(remoteUrl('10.0.0.2')).toBe('https://10.0.0.2:9400');
     expect(remoteUrl('https://Host.Example/api/v1/')).toBe('https://host.example:9400');
@@ -160,8 +160,8 @@ describe('remoteUrl and normaliseFingerprint', () => {
   });
 
   it('reads a fingerprint with colons and capitals, and refuses anything but 64 hex digits', () => {
-    expect(normaliseFingerprint('AB:'.repeat(31) + 'AB')).toBe('ab'.repeat(32));
-    expect(expectAppError(() => normaliseFingerprint('abc'), 'INVALID_REMOTE').details).toEqual({
+    expect(fingerprintOption('AB:'.repeat(31) + 'AB')).toBe('ab'.repeat(32));
+    expect(expectAppError(() => fingerprintOption('abc'), 'INVALID_REMOTE').details).toEqual({
       field: 'fingerprint',
     });
   });

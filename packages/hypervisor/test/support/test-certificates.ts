@@ -4,9 +4,10 @@
  * server certificate is one no authority vouches for (it must be pinned); with it
  * (`NODE_EXTRA_CA_CERTS`) it is CA-valid.
  */
-import { createHash, webcrypto } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 // Before @peculiar/x509, whose dependency needs the Reflect metadata API at import.
 import '../../src/drivers/reflect-metadata.js';
+import { certificateFingerprint } from '@lab/server-kit';
 import * as x509 from '@peculiar/x509';
 
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
@@ -60,6 +61,6 @@ export async function makeTestCertificates(commonName = 'hv-test'): Promise<Test
     caPem: ca.toString('pem'),
     certPem: leaf.toString('pem'),
     keyPem: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY'),
-    fingerprint: createHash('sha256').update(new Uint8Array(leaf.rawData)).digest('hex'),
+    fingerprint: certificateFingerprint(new Uint8Array(leaf.rawData)),
   };
 }
