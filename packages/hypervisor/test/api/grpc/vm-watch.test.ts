@@ -81,6 +81,7 @@ beforeAll(async () => {
     kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
     stopTimeoutMs: 2_000,
     driver: 'simulated',
+    insecureTcp: false,
   };
   core = await createCore(
     { db: openStore(config.dataDir), logger, config },
