@@ -10,13 +10,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VmService,
   type MigrateProgress,
   type VmEvent,
-  type WatchRequest,
+  type WatchRequestSchema,
 } from '../../src/api/grpc/gen/hypervisor/v1/vm_pb.js';
 import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { grpcClient } from '../support/grpc.js';
@@ -89,7 +90,7 @@ async function serve(name: string): Promise<Host> {
   };
 }
 
-function watch(host: Host, request: Partial<WatchRequest>): Watch {
+function watch(host: Host, request: MessageInitShape<typeof WatchRequestSchema>): Watch {
   const abort = new AbortController();
   const events: VmEvent[] = [];
   let failure: unknown;
