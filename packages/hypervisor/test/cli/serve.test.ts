@@ -11,7 +11,7 @@ import { until } from '../support/until.js';
 
 const NAMES = { commonName: 'hv', dnsNames: ['localhost'], ipAddresses: ['127.0.0.1'] };
 
-describe('hvctl serve with TLS settings', { timeout: 60_000 }, () => {
+describe('hvctl serve with TLS settings', { timeout: 120_000 }, () => {
   let dir: string;
   const files = { cert: '', key: '', otherKey: '' };
   let fingerprint = '';

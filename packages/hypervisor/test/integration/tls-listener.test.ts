@@ -18,7 +18,7 @@ import { until } from '../support/until.js';
 
 const gate = netnsGate(['curl']);
 
-describe.skipIf(gate.skip)('TCP listeners beyond loopback', { timeout: 60_000 }, () => {
+describe.skipIf(gate.skip)('TCP listeners beyond loopback', { timeout: 120_000 }, () => {
   let netns: Netns;
   let address: string;
   const dirs: string[] = [];
