@@ -156,6 +156,24 @@ export function toMessage<D extends DescMessage>(schema: D, value: unknown): Mes
   return fromJson(schema, JSON.parse(JSON.stringify(value ?? {})) as JsonValue);
 }
 
+/** The request message as REST's JSON: its proto3 JSON, then the RPC's own adjustments. */
+function readRequest<P extends TObject, Q extends TObject, B extends TSchema>(
+  spec: RpcSpec<P, Q, B>,
+  context: HandlerContext,
+  request: Message,
+): Record<string, JsonValue> {
+  let message: Record<string, JsonValue>;
+  try {
+    message = toJson(context.method.input, request, { useProtoFieldName: true }) as Record<string, JsonValue>;
+  } catch (error) {
+    throw KitErrors.validation(
+      { message: `the request message has no JSON form: ${(error as Error).message}` },
+      { cause: error, details: { field: '', expected: 'a message whose every field has a value' } },
+    );
+  }
+  return spec.restJson === undefined ? message : spec.restJson(message);
+}
+
 function prepare<P extends TObject, Q extends TObject, B extends TSchema>(
   spec: RpcSpec<P, Q, B>,
   deps: RpcDeps,
@@ -167,11 +185,16 @@ function prepare<P extends TObject, Q extends TObject, B extends TSchema>(
   context.responseHeader.set('x-request-id', requestId);
   const method = spec.route.slice(0, spec.route.indexOf(' '));
   const rpcPath = `/${context.service.typeName}/${context.method.name}`;
-  const message = toJson(context.method.input, request, { useProtoFieldName: true }) as Record<
-    string,
-    JsonValue
-  >;
-  const json = spec.restJson === undefined ? message : spec.restJson(message);
+  // A message with no JSON form (a google.protobuf.Value left empty) or a `clear_*` flag sent with
+  // its field is the caller's error, answered after the credential is checked, as REST parses the
+  // body only then.
+  let json: Record<string, JsonValue> = {};
+  let unreadable: AppError | undefined;
+  try {
+    json = readRequest(spec, context, request);
+  } catch (error) {
+    unreadable = asAppError(error);
+  }
   const paramNames = pathParameters(spec.route);
   const rawParams = pick(json, paramNames);
   const audit = (actor: string): AuditContext => ({
@@ -199,6 +222,7 @@ function prepare<P extends TObject, Q extends TObject, B extends TSchema>(
   const start = (): { call: RpcCall; input: RpcRequest<P, Q, B> } => {
     const principal = authenticate(deps.tokens, spec.access, context);
     actor = principal.name;
+    if (unreadable !== undefined) throw unreadable;
     for (const name of paramNames) {
       if (spec.params === undefined && (typeof rawParams[name] !== 'string' || rawParams[name] === '')) {
         throw KitErrors.validation(
