@@ -166,7 +166,8 @@ export function resolveTarget(
   const envRemote = env.HVCTL_REMOTE;
   if (envRemote !== undefined && envRemote !== '') return named(envRemote, env.HV_SOCKET ?? defaultSocket);
   if (env.HV_SOCKET !== undefined && env.HV_SOCKET !== '') return local(env.HV_SOCKET);
-  const path = configPath(env);
-  const config = readConfig(path);
-  return named(config.current, defaultSocket);
+  const { current, remotes } = readConfig(configPath(env));
+  const remote = remotes[current];
+  // readConfig vouches that a current remote other than local exists.
+  return remote === undefined ? local(defaultSocket) : { kind: 'remote', name: current, remote };
 }
