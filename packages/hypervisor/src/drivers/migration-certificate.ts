@@ -6,7 +6,8 @@
  * one who merely reaches the destination's migration port can feed its QEMU a guest's state.
  */
 import { randomBytes, webcrypto } from 'node:crypto';
-import './reflect-metadata.js';
+// tsyringe, under @peculiar/x509, needs the Reflect metadata API present at import.
+import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 
 /** Longer than any migration needs to connect; the key is gone once QEMU has loaded it. */

@@ -15,7 +15,8 @@ import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { certificateFingerprint, KitErrors } from '@lab/server-kit';
-import './reflect-metadata.js';
+// tsyringe, under @peculiar/x509, needs the Reflect metadata API present at import.
+import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import type { TlsIdentity } from '../domain/tls-identity.js';
 

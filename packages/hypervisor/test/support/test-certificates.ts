@@ -6,7 +6,7 @@
  */
 import { webcrypto } from 'node:crypto';
 // Before @peculiar/x509, whose dependency needs the Reflect metadata API at import.
-import '../../src/drivers/reflect-metadata.js';
+import 'reflect-metadata';
 import { certificateFingerprint } from '@lab/server-kit';
 import * as x509 from '@peculiar/x509';
 
