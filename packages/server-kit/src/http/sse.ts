@@ -76,7 +76,11 @@ export function streamEvents<E extends BusEvent>(
     if (replaying) pending.push(event);
     else send(event);
   });
-  for (const event of source.since(sentUpTo)) send(event);
+  // A source may replay in batches (the hypervisor's event log: 1,000 at most): asked again until
+  // it has nothing more, so nothing between a batch's end and the subscription is skipped.
+  for (let batch = source.since(sentUpTo); batch.length > 0; batch = source.since(sentUpTo)) {
+    for (const event of batch) send(event);
+  }
   replaying = false;
   for (const event of pending) send(event);
 

@@ -82,6 +82,24 @@ describe('server-sent events', () => {
     expect((await more).map((f) => f.data)).toEqual(['{"n":5}', '{"n":6}']);
   });
 
+  it('replays everything missed from a source that answers in batches', async () => {
+    bus = createEventBus();
+    const source = {
+      since: (after: number) => bus.since(after).slice(0, 3),
+      subscribe: (listener: Parameters<typeof bus.subscribe>[0]) => bus.subscribe(listener),
+    };
+    app = await testApp();
+    app.get('/events', (request, reply) => {
+      streamEvents(request, reply, { source });
+    });
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    for (let n = 1; n <= 8; n++) bus.publish('tick', { n });
+    const response = await fetch(`${base}/events`, { headers: { 'last-event-id': '1' } });
+    const frames = readFrames(response.body!, 8);
+    bus.publish('tick', { n: 9 });
+    expect((await frames).map((f) => f.id)).toEqual(['2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
   it('sends heartbeat comments while idle', async () => {
     await start(50);
     const response = await fetch(`${base}/events`);
