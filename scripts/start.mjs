@@ -8,7 +8,12 @@ import { prepareWorkspace, ROOT } from './prepare.mjs';
 // Each service reads its port from its own environment variable too, so one setting moves both.
 const port = (name, fallback) => process.env[name] ?? fallback;
 const SERVICES = [
-  { name: 'hypervisor', bin: 'hvctl', url: `http://127.0.0.1:${port('HV_PORT', 9400)}/api/v1` },
+  {
+    name: 'hypervisor',
+    bin: 'hvctl',
+    url: `http://127.0.0.1:${port('HV_PORT', 9400)}/api/v1`,
+    also: `gRPC 127.0.0.1:${port('HV_GRPC_PORT', 9401)}`,
+  },
   { name: 'verification', bin: 'verifyctl', url: `http://127.0.0.1:${port('PLATFORM_PORT', 8080)}/api/v1` },
   { name: 'quantum', bin: 'qcirc', url: `http://127.0.0.1:${port('QCIRC_PORT', 8787)}` },
 ];
@@ -96,6 +101,8 @@ try {
 if (!stopping) {
   console.log(`\nAll services are up (data in ${dataDir}):`);
   for (const { service } of children)
-    console.log(`  ${service.name.padEnd(width)}  ${service.url}   (docs: ${service.url}/docs)`);
+    console.log(
+      `  ${service.name.padEnd(width)}  ${service.url}   (docs: ${service.url}/docs${service.also ? `; ${service.also}` : ''})`,
+    );
   console.log('\nPress Ctrl-C to stop them.\n');
 }

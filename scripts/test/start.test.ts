@@ -3,6 +3,7 @@
 // does not collide with the test.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ function alive(pid: number): boolean {
 
 describe('npm start', () => {
   it('starts the three services, prints their URLs, and stops them all on SIGINT', async () => {
-    const ports = { HV_PORT: '19400', PLATFORM_PORT: '18080', QCIRC_PORT: '18787' };
+    const ports = { HV_PORT: '19400', HV_GRPC_PORT: '19401', PLATFORM_PORT: '18080', QCIRC_PORT: '18787' };
     const launcher = spawn(process.execPath, [START], {
       env: { ...process.env, ...ports, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -44,6 +45,15 @@ describe('npm start', () => {
       expect(output).toContain(url);
       expect((await fetch(`${url}/health`)).status).toBe(200);
     }
+    expect(output).toContain('gRPC 127.0.0.1:19401');
+    const grpc = await new Promise<boolean>((resolve) => {
+      const socket = connect(19401, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    expect(grpc, 'the hypervisor gRPC listener').toBe(true);
     for (const service of ['hypervisor', 'verification', 'quantum']) {
       expect(existsSync(join(dataDir, service, `${service}.db`))).toBe(true);
     }
