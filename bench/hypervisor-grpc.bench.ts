@@ -109,14 +109,22 @@ async function main(): Promise<void> {
     const vms = createClient(VmService, transport);
 
     const pid = service.child.pid ?? 0;
-    /** Calls a second, and the service's CPU time (user + system) per call in µs. */
-    const measured = async (run: () => Promise<number>): Promise<{ rate: number; cpuUs: number }> => {
+    /** Calls a second, and the CPU time (user + system) per call in µs of the service and of the client. */
+    const measured = async (
+      run: () => Promise<number>,
+    ): Promise<{ rate: number; cpuUs: number; clientUs: number }> => {
       const before = await processUsage(pid);
+      const client = process.cpuUsage();
       const start = performance.now();
       const calls = await run();
       const seconds = (performance.now() - start) / 1000;
+      const spent = process.cpuUsage(client);
       const after = await processUsage(pid);
-      return { rate: calls / seconds, cpuUs: ((after.cpuTimeMs - before.cpuTimeMs) * 1000) / calls };
+      return {
+        rate: calls / seconds,
+        cpuUs: ((after.cpuTimeMs - before.cpuTimeMs) * 1000) / calls,
+        clientUs: (spent.user + spent.system) / calls,
+      };
     };
     const grpcRound = async (seconds: number): Promise<number> => {
       const end = performance.now() + seconds * 1000;
@@ -147,8 +155,9 @@ async function main(): Promise<void> {
     // (a) unary reads; one warm-up round each first.
     await grpcRound(2);
     await restRound(2);
-    const grpcRounds: { rate: number; cpuUs: number }[] = [];
-    const restRounds: { rate: number; cpuUs: number }[] = [];
+    type Round = Awaited<ReturnType<typeof measured>>;
+    const grpcRounds: Round[] = [];
+    const restRounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       grpcRounds.push(await measured(() => grpcRound(DURATION_S)));
       restRounds.push(await measured(() => restRound(DURATION_S)));
@@ -159,6 +168,8 @@ async function main(): Promise<void> {
     const restRate = median(restRates);
     const grpcCpu = median(grpcRounds.map((round) => round.cpuUs));
     const restCpu = median(restRounds.map((round) => round.cpuUs));
+    const grpcClient = median(grpcRounds.map((round) => round.clientUs));
+    const restClient = median(restRounds.map((round) => round.clientUs));
 
     // (b) fan-out.
     const latencies: number[] = [];
@@ -243,7 +254,8 @@ async function main(): Promise<void> {
     );
     console.log(
       `    service CPU per call: gRPC ${grpcCpu.toFixed(0)} µs, REST ${restCpu.toFixed(0)} µs ` +
-        `(REST/gRPC ${(restCpu / grpcCpu).toFixed(2)})`,
+        `(REST/gRPC ${(restCpu / grpcCpu).toFixed(2)}); client (this process) per call: ` +
+        `gRPC (Connect) ${grpcClient.toFixed(0)} µs, REST (autocannon) ${restClient.toFixed(0)} µs`,
     );
     console.log(
       `    rounds gRPC ${grpcRates.map((r) => r.toFixed(0)).join(' ')}; REST ${restRates.map((r) => r.toFixed(0)).join(' ')}`,

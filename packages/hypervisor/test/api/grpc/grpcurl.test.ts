@@ -19,9 +19,7 @@ const run = promisify(execFile);
 const gate = requireTools(['grpcurl']);
 
 /** grpcurl's exit code and output; a failed call is an answer here, not an exception. */
-async function grpcurl(
-  args: readonly string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
+async function grpcurl(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run('grpcurl', ['-max-time', '10', ...args]);
     return { code: 0, stdout, stderr };
