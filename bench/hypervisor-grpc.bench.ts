@@ -174,6 +174,7 @@ async function main(): Promise<void> {
     // (b) fan-out.
     const latencies: number[] = [];
     const received = new Array<number>(WATCHERS).fill(0);
+    const failures: unknown[] = [];
     const watching = new AbortController();
     setMaxListeners(WATCHERS + 10, watching.signal);
     let opened = 0;
@@ -192,7 +193,8 @@ async function main(): Promise<void> {
           received[index] = (received[index] ?? 0) + 1;
         }
       } catch (error) {
-        if (!watching.signal.aborted) throw error;
+        // Kept for the end: a rejection left waiting would end the process before the service is stopped.
+        if (!watching.signal.aborted) failures.push(error);
       }
     });
     // The streams are open once each has its headers; two first events make sure of it.
@@ -243,6 +245,7 @@ async function main(): Promise<void> {
     }
     watching.abort();
     await Promise.all(streams);
+    if (failures.length > 0) throw new Error(`${failures.length} streams failed`, { cause: failures[0] });
     const sorted = latencies.sort((a, b) => a - b);
     const lost = received.reduce((sum, count) => sum + Math.max(0, published - count), 0);
 
