@@ -75,7 +75,8 @@ export const AuditEntrySchema = Type.Object(
       description: "the token's name, `socket` for the Unix socket, `anonymous` without a credential",
     }),
     transport: Type.Enum(['tcp', 'socket', 'grpc'], {
-      description: 'REST over TCP, REST over the Unix socket, or gRPC (`method` is then `GRPC`, `path` the RPC)',
+      description:
+        'REST over TCP, REST over the Unix socket, or gRPC (`method` is then `GRPC`, `path` the RPC)',
     }),
     method: Type.String(),
     path: Type.String(),

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type Access } from '@lab/server-kit';
 import { rpcServices } from '../../../src/api/grpc/services.js';
-import type { RpcService } from '../../../src/api/grpc/rpc.js';
 import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../../src/config.js';
 import { createCore, type Core } from '../../../src/core.js';
 import { createSimulatedDriver } from '../../../src/drivers/simulated/simulated-driver.js';
@@ -82,7 +81,7 @@ beforeAll(async () => {
     { db: openStore(config.dataDir), logger: createLogger({ service: 'parity', level: 'silent' }), config },
     { driver: createSimulatedDriver() },
   );
-  for (const { service: descriptor, rpcs: definitions } of rpcServices(core) as RpcService[]) {
+  for (const { service: descriptor, rpcs: definitions } of rpcServices(core)) {
     for (const [localName, definition] of Object.entries(definitions)) {
       const method = descriptor.methods.find((m) => m.localName === localName);
       rpcs.set(`${descriptor.typeName}/${method?.name ?? localName}`, {
