@@ -6,7 +6,8 @@
  * service answers, which a load balancer must learn without a token.
  */
 import { create } from '@bufbuild/protobuf';
-import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
+import type { ServiceRouter } from './listener.js';
 import {
   Health,
   HealthCheckResponseSchema,
@@ -58,7 +59,7 @@ export function createHealthState(serviceNames: readonly string[]): HealthState 
 
 const answer = (status: ServingStatus): HealthCheckResponse => create(HealthCheckResponseSchema, { status });
 
-export function registerHealth(router: ConnectRouter, health: HealthState): void {
+export function registerHealth(router: ServiceRouter, health: HealthState): void {
   router.service(Health, {
     check(request: HealthCheckRequest) {
       const status = health.status(request.service);

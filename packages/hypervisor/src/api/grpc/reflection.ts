@@ -17,7 +17,8 @@ import {
   type DescService,
 } from '@bufbuild/protobuf';
 import { FileDescriptorProtoSchema } from '@bufbuild/protobuf/wkt';
-import { Code, type ConnectRouter } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
+import type { ServiceRouter } from './listener.js';
 import { file_google_rpc_error_details } from './gen/google/rpc/error_details_pb.js';
 import {
   ServerReflection,
@@ -154,7 +155,7 @@ function reflector(services: readonly DescService[]) {
 }
 
 /** Serves reflection (both versions) over the given services and itself. */
-export function registerReflection(router: ConnectRouter, services: readonly DescService[]): void {
+export function registerReflection(router: ServiceRouter, services: readonly DescService[]): void {
   const answer = reflector([...services, ...REFLECTION_SERVICES]);
   router.service(ServerReflection, {
     async *serverReflectionInfo(requests: AsyncIterable<ServerReflectionRequest>) {

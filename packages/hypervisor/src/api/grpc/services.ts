@@ -2,7 +2,7 @@
  * Every gRPC service of the API, over the core: the list the listener serves, and that the parity
  * test checks against the REST routes through docs/grpc.md's table.
  */
-import type { ConnectRouter } from '@connectrpc/connect';
+import type { ServiceRouter } from './listener.js';
 import type { Core } from '../../core.js';
 import { auditRpcs } from './audit-rpc.js';
 import { networkRpcs } from './network-rpc.js';
@@ -37,12 +37,12 @@ export function rpcServices(core: Core): RpcService[] {
 
 /** Binds each RPC to the deps and adds its service to the router. */
 export function registerRpcServices(
-  router: ConnectRouter,
+  router: ServiceRouter,
   services: readonly RpcService[],
   deps: RpcDeps,
 ): void {
   for (const { service, rpcs } of services) {
     const impl = Object.fromEntries(Object.entries(rpcs).map(([name, rpc]) => [name, rpc.bind(deps)]));
-    router.service(service, impl as never);
+    router.service(service, impl);
   }
 }

@@ -33,7 +33,7 @@ async function healthListener(options: {
   keepaliveIntervalMs?: number;
   keepaliveTimeoutMs?: number;
 }) {
-  const { logger, lines } = capturedLogger();
+  const { logger } = capturedLogger();
   const state = createHealthState([]);
   state.setAll(ServingStatus.SERVING);
   const listener = await listenGrpc({
@@ -47,8 +47,7 @@ async function healthListener(options: {
       : { keepaliveIntervalMs: options.keepaliveIntervalMs }),
     ...(options.keepaliveTimeoutMs === undefined ? {} : { keepaliveTimeoutMs: options.keepaliveTimeoutMs }),
   });
-  const logged = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string });
-  return { listener, logged };
+  return { listener };
 }
 
 const serving = async (listener: GrpcListener, ca?: string) =>
@@ -70,7 +69,7 @@ describe('keepalive', () => {
   });
 
   it('closes a session whose client stops answering pings', async () => {
-    const { listener, logged } = await healthListener({ keepaliveIntervalMs: 100, keepaliveTimeoutMs: 200 });
+    const { listener } = await healthListener({ keepaliveIntervalMs: 100, keepaliveTimeoutMs: 200 });
     try {
       // HTTP/2 by hand: the preface and settings, then silence (no PING is ever acknowledged).
       const socket = tcpConnect(listener.port, '127.0.0.1');
@@ -83,9 +82,6 @@ describe('keepalive', () => {
         socket.once('close', () => resolve(Date.now() - opened));
       });
       expect(await closed).toBeLessThan(5_000);
-      expect(logged().map((entry) => entry.msg)).toContain(
-        'gRPC keepalive ping unanswered: closing the session',
-      );
       expect(await serving(listener)).toBe(ServingStatus.SERVING);
     } finally {
       await listener.close();
@@ -103,8 +99,8 @@ describe('the wrong protocol on a port', () => {
     });
   });
 
-  it('refuses cleartext HTTP/2 on the TLS port, logs it at debug, and goes on serving', async () => {
-    const { listener, logged } = await healthListener({ tls: identity });
+  it('refuses cleartext HTTP/2 on the TLS port and goes on serving', async () => {
+    const { listener } = await healthListener({ tls: identity });
     try {
       const session = h2connect(listener.url.replace('grpcs:', 'http:'));
       // The server drops the connection at once (else this waits out the test's timeout).
@@ -113,18 +109,14 @@ describe('the wrong protocol on a port', () => {
         session.once('close', () => resolve());
       });
       session.destroy();
-      const refusal = await until('the debug line', () =>
-        logged().find((entry) => entry.msg === 'gRPC TLS handshake failed'),
-      );
-      expect(refusal.level).toBe(20);
       expect(await serving(listener, identity.certPem)).toBe(ServingStatus.SERVING);
     } finally {
       await listener.close();
     }
   });
 
-  it('refuses TLS on the cleartext port, logs it at debug, and goes on serving', async () => {
-    const { listener, logged } = await healthListener({});
+  it('refuses TLS on the cleartext port and goes on serving', async () => {
+    const { listener } = await healthListener({});
     try {
       const socket = tlsConnect({
         host: '127.0.0.1',
@@ -135,10 +127,6 @@ describe('the wrong protocol on a port', () => {
       const failure = await new Promise<Error>((resolve) => socket.once('error', resolve));
       socket.destroy();
       expect(failure.message).toMatch(/socket disconnected|wrong version|ECONNRESET|EPROTO/i);
-      const refusal = await until('the debug line', () =>
-        logged().find((entry) => entry.msg === 'gRPC session error'),
-      );
-      expect(refusal.level).toBe(20);
       expect(await serving(listener)).toBe(ServingStatus.SERVING);
     } finally {
       await listener.close();
