@@ -180,6 +180,8 @@ async function* incoming(
   }
 }
 
+const encoded = new WeakMap<object, Buffer>();
+
 /** Each method of `service` as grpc-js serves it: serializers from the descriptors, handlers adapted. */
 function grpcService(
   service: DescService,
@@ -189,8 +191,16 @@ function grpcService(
 ) {
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   const handlers: grpc.UntypedServiceImplementation = {};
-  const serialize = (schema: DescMethod['output']) => (message: unknown) =>
-    Buffer.from(toBinary(schema, isMessage(message, schema) ? message : create(schema, message as never)));
+  const serialize = (schema: DescMethod['output']) => (message: unknown) => {
+    if (!isMessage(message, schema)) return Buffer.from(toBinary(schema, create(schema, message as never)));
+    // A message sent on many streams (an event to every watcher) is encoded once.
+    let bytes = encoded.get(message);
+    if (bytes === undefined) {
+      bytes = Buffer.from(toBinary(schema, message));
+      encoded.set(message, bytes);
+    }
+    return bytes;
+  };
   for (const method of service.methods) {
     const handler = implementation[method.localName];
     if (handler === undefined) continue;

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   fromJson,
+  isMessage,
   toJson,
   type DescMessage,
   type DescService,
@@ -153,7 +154,15 @@ function restPath(route: RestRoute, params: Record<string, JsonValue>): string {
  * message lacks is a bug in the mapping: INTERNAL, never a silently dropped field.
  */
 export function toMessage<D extends DescMessage>(schema: D, value: unknown): Message {
-  return fromJson(schema, JSON.parse(JSON.stringify(value ?? {})) as JsonValue);
+  if (isMessage(value, schema)) return value;
+  try {
+    // A REST view is JSON already: read as it is, it costs no copy.
+    return fromJson(schema, (value ?? {}) as JsonValue);
+  } catch {
+    // Else made JSON first (an undefined dropped, a Date a string); a field the message lacks
+    // fails here again, loudly.
+    return fromJson(schema, JSON.parse(JSON.stringify(value ?? {})) as JsonValue);
+  }
 }
 
 /** The request message as REST's JSON: its proto3 JSON, then the RPC's own adjustments. */

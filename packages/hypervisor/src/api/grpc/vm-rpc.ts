@@ -3,6 +3,7 @@
  * for a graceful stop's operation (REST answers 202 with it); MigrateVm follows its migration's
  * operation and progress events until it ends, and cancels it when the client goes away first.
  */
+import type { Message } from '@bufbuild/protobuf';
 import { BacklogOverflow, followEvents, type BusEvent } from '@lab/server-kit';
 import { AppError, type ErrorKind } from '@lab/server-kit/errors';
 import { Type } from 'typebox';
@@ -14,8 +15,8 @@ import { VmCreateSchema } from '../../domain/vm-definition.js';
 import { vmView } from '../../domain/vm-view.js';
 import { HvErrors } from '../../errors.js';
 import { VmNameParams } from '../schemas.js';
-import { VmService } from './gen/hypervisor/v1/vm_pb.js';
-import { defineRpcService, serverStream, unary, type RpcCall } from './rpc.js';
+import { VmEventSchema, VmService } from './gen/hypervisor/v1/vm_pb.js';
+import { defineRpcService, serverStream, toMessage, unary, type RpcCall } from './rpc.js';
 
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
@@ -87,6 +88,20 @@ async function* migrationProgress(core: Core, started: OperationView, call: RpcC
   }
 }
 
+/**
+ * An event as its VmEvent message, made once for all the streams that carry it (a hundred watchers
+ * of one event share the message, and the listener its bytes).
+ */
+const eventMessages = new WeakMap<BusEvent, Message>();
+function eventMessage(event: BusEvent): Message {
+  let message = eventMessages.get(event);
+  if (message === undefined) {
+    message = toMessage(VmEventSchema, { id: String(event.id), kind: event.kind, data: event.data });
+    eventMessages.set(event, message);
+  }
+  return message;
+}
+
 export function vmRpcs(core: Core) {
   const { vms } = core;
   return defineRpcService(VmService, {
@@ -135,8 +150,7 @@ export function vmRpcs(core: Core) {
           filter: eventFilter(body.kinds, body.vm),
         });
         try {
-          for await (const event of events)
-            yield { id: String(event.id), kind: event.kind, data: event.data };
+          for await (const event of events) yield eventMessage(event);
         } catch (error) {
           if (!(error instanceof BacklogOverflow)) throw error;
           throw HvErrors.eventsBacklogExceeded(
