@@ -22,6 +22,23 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** The settings of a test service over `dir` (`dir/data`, `dir/run`): free ports, the simulated driver. */
+export function testServeConfig(dir: string): ServeConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: join(dir, 'data'),
+    runDir: join(dir, 'run'),
+    grpcPort: 0,
+    logLevel: 'silent',
+    accel: 'tcg',
+    kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
+    stopTimeoutMs: 2_000,
+    driver: 'simulated',
+    insecureTcp: false,
+  };
+}
+
 export async function startTestService(
   options: {
     driver?: VmDriver;
@@ -36,20 +53,7 @@ export async function startTestService(
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'hv-test-'));
   const dataDir = join(dir, 'data');
   const runDir = join(dir, 'run');
-  const config: ServeConfig = {
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    runDir,
-    grpcPort: 0,
-    logLevel: 'silent',
-    accel: 'tcg',
-    kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
-    stopTimeoutMs: 2_000,
-    driver: 'simulated',
-    insecureTcp: false,
-    ...options.config,
-  };
+  const config: ServeConfig = { ...testServeConfig(dir), ...options.config };
   const driver = options.driver ?? createSimulatedDriver();
   const db = openStore(dataDir);
   const logger = options.logger ?? createLogger({ service: 'hypervisor-test', level: 'silent' });

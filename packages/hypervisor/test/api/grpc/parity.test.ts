@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type Access } from '@lab/server-kit';
 import { rpcServices } from '../../../src/api/grpc/services.js';
-import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../../src/config.js';
 import { createCore, type Core } from '../../../src/core.js';
 import { createSimulatedDriver } from '../../../src/drivers/simulated/simulated-driver.js';
 import { openStore } from '../../../src/store/database.js';
-import { startTestService, type TestService } from '../../support/in-process.js';
+import { startTestService, testServeConfig, type TestService } from '../../support/in-process.js';
 
 const TABLE = join(import.meta.dirname, '../../../../../docs/hypervisor-grpc.md');
 /** Served by the standard health protocol, not by a service of the API's own. */
@@ -64,19 +63,7 @@ beforeAll(async () => {
     }
   }
   dir = mkdtempSync(join(tmpdir(), 'hv-parity-'));
-  const config: ServeConfig = {
-    host: '127.0.0.1',
-    port: 0,
-    grpcPort: 0,
-    dataDir: join(dir, 'data'),
-    runDir: join(dir, 'run'),
-    logLevel: 'silent',
-    accel: 'tcg',
-    kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
-    stopTimeoutMs: 2_000,
-    driver: 'simulated',
-    insecureTcp: false,
-  };
+  const config = testServeConfig(dir);
   core = await createCore(
     { db: openStore(config.dataDir), logger: createLogger({ service: 'parity', level: 'silent' }), config },
     { driver: createSimulatedDriver() },

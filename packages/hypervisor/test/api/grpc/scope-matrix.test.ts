@@ -16,11 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorInfoSchema } from '../../../src/api/grpc/gen/google/rpc/error_details_pb.js';
 import { rpcServices } from '../../../src/api/grpc/services.js';
 import { SCOPES } from '../../../src/api/scopes.js';
-import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../../src/config.js';
 import { createCore, type Core } from '../../../src/core.js';
 import { createSimulatedDriver } from '../../../src/drivers/simulated/simulated-driver.js';
 import { openStore } from '../../../src/store/database.js';
-import { startTestService, type TestService } from '../../support/in-process.js';
+import { startTestService, testServeConfig, type TestService } from '../../support/in-process.js';
 import { createToken } from '../../support/socket-client.js';
 
 interface Rpc {
@@ -39,19 +38,7 @@ const publicRpcs: string[] = [];
 beforeAll(async () => {
   service = await startTestService();
   dir = mkdtempSync(join(tmpdir(), 'hv-scope-matrix-'));
-  const config: ServeConfig = {
-    host: '127.0.0.1',
-    port: 0,
-    grpcPort: 0,
-    dataDir: join(dir, 'data'),
-    runDir: join(dir, 'run'),
-    logLevel: 'silent',
-    accel: 'tcg',
-    kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
-    stopTimeoutMs: 2_000,
-    driver: 'simulated',
-    insecureTcp: false,
-  };
+  const config = testServeConfig(dir);
   // A core of its own, never started: only to read the RPC definitions, as the parity test does.
   core = await createCore(
     { db: openStore(config.dataDir), logger: createLogger({ service: 'matrix', level: 'silent' }), config },

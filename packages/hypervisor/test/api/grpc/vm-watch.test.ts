@@ -15,11 +15,11 @@ import { VmService, type VmEvent } from '../../../src/api/grpc/gen/hypervisor/v1
 import { listenGrpc, type GrpcListener } from '../../../src/api/grpc/listener.js';
 import { registerRpcServices, rpcServices } from '../../../src/api/grpc/services.js';
 import { API_SCHEMAS } from '../../../src/api/server.js';
-import { DEFAULT_KVM_PROBE_TIMEOUT_MS, type ServeConfig } from '../../../src/config.js';
 import { createCore, type Core } from '../../../src/core.js';
 import { createSimulatedDriver } from '../../../src/drivers/simulated/simulated-driver.js';
 import { openStore } from '../../../src/store/database.js';
 import { grpcClient, grpcFailure } from '../../support/grpc.js';
+import { testServeConfig } from '../../support/in-process.js';
 import { until } from '../../support/until.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hv-grpc-watch-'));
@@ -70,19 +70,7 @@ async function read(events: AsyncIterator<VmEvent>, count: number): Promise<VmEv
 beforeAll(async () => {
   mkdirSync(join(dir, 'data', 'boot'), { recursive: true });
   writeFileSync(join(dir, 'data', 'boot', 'vmlinuz'), 'kernel');
-  const config: ServeConfig = {
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: join(dir, 'data'),
-    runDir: join(dir, 'run'),
-    grpcPort: 0,
-    logLevel: 'silent',
-    accel: 'tcg',
-    kvmProbeTimeoutMs: DEFAULT_KVM_PROBE_TIMEOUT_MS,
-    stopTimeoutMs: 2_000,
-    driver: 'simulated',
-    insecureTcp: false,
-  };
+  const config = testServeConfig(dir);
   core = await createCore(
     { db: openStore(config.dataDir), logger, config },
     { driver: createSimulatedDriver() },
