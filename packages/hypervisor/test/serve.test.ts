@@ -8,6 +8,7 @@ describeServeCommand({
   databaseFile: 'hypervisor.db',
   // The specification's API reference is at revision 1.0.
   version: '1.0.0',
-  // The KVM probe of `--accel auto` (up to 5 s a start) has its own tests.
-  serveArgs: ['--accel', 'tcg'],
+  // The KVM probe of `--accel auto` (up to 5 s a start) has its own tests; the suite runs two
+  // services at once, so each takes a free gRPC port too.
+  serveArgs: ['--accel', 'tcg', '--grpc-port', '0'],
 });
