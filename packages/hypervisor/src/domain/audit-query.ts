@@ -31,9 +31,14 @@ export interface AuditPage {
 /**
  * Times are stored as UTC with milliseconds (`toISOString`) and compared as text, so a bound is
  * written the same way first: `…T10:00:00+02:00` or `…T08:00:00Z` would otherwise sort wrongly.
+ * A leap second (`…T23:59:60Z`) is a valid date-time that `Date` cannot hold: it bounds as the
+ * second before it.
  */
-const storedTime = (time: string | undefined): string | undefined =>
-  time === undefined ? undefined : new Date(time).toISOString();
+function storedTime(time: string | undefined): string | undefined {
+  if (time === undefined) return undefined;
+  const parsed = new Date(time.replace(/(T\d\d:\d\d):60/i, '$1:59'));
+  return Number.isNaN(parsed.getTime()) ? time : parsed.toISOString();
+}
 
 export function auditPage(log: AuditLog, query: AuditPageQuery): AuditPage {
   const { cursor, limit, since, until, ...filters } = query;

@@ -59,4 +59,9 @@ describe('auditPage', () => {
       times[0],
     ]);
   });
+
+  it('takes a leap second, a valid date-time Date cannot hold, as the second before it', () => {
+    expect(page({ until: '2025-12-31T23:59:60Z' }).events).toEqual([]);
+    expect(page({ since: '2025-12-31T23:59:60Z' }).events).toHaveLength(5);
+  });
 });
