@@ -263,9 +263,11 @@ async function cocotbTests(
     context.artifact(RESULTS_FILE, 'application/xml');
   }
   const failure = end ?? ('error' in report ? report.error : null);
+  // The run's abnormal end comes first: it is the cause, and what a cocotb killed at the time-out
+  // still writes of its tests (each failed by the kill) follows it.
   return failure === null
     ? tests
-    : [...tests, { name: SIMULATION_TEST_NAME, status: 'failed', reason: failure }];
+    : [{ name: SIMULATION_TEST_NAME, status: 'failed', reason: failure }, ...tests];
 }
 
 /** The details name the module, its file and the cocotb that ran it. */
