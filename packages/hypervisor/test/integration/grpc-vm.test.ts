@@ -7,7 +7,7 @@
  * stream left open got; and MigrateVm streaming a live migration cancelled by the client (the
  * guest ticks on at the source) and one to its end (it ticks on at the destination).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { MessageInitShape } from '@bufbuild/protobuf';
@@ -19,10 +19,17 @@ import {
   type VmEvent,
   type WatchRequestSchema,
 } from '../../src/api/grpc/gen/hypervisor/v1/vm_pb.js';
-import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
+import {
+  guestTicks,
+  requireTestGuest,
+  serialLog,
+  serveQemu,
+  type GuestGate,
+  type TestGuest,
+} from '../support/guest.js';
 import { grpcClient } from '../support/grpc.js';
 import { killQemuUnder } from '../support/qemu-processes.js';
-import { apiCall } from '../support/http.js';
+import { apiCall, operationEnded } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 import { until } from '../support/until.js';
 
@@ -117,24 +124,11 @@ const transitions = (events: VmEvent[]) =>
   events.filter((e) => e.kind === 'vm.state_changed').map((e) => `${data(e).from}>${data(e).to}`);
 const lastId = (w: Watch): string => w.events.at(-1)?.id ?? '0';
 
-const serial = (host: Host): string => {
-  const file = join(host.runDir, 'vms', 'tiny', 'serial.log');
-  return existsSync(file) ? readFileSync(file, 'latin1') : '';
-};
-const ticks = (host: Host): number[] =>
-  [...serial(host).matchAll(new RegExp(`${guest.tick} (\\d+)`, 'g'))].map((m) => Number(m[1]));
+const serial = (host: Host): string => serialLog(host.runDir);
+const ticks = (host: Host): number[] => guestTicks(guest, host.runDir);
 const lastTick = (host: Host): number => ticks(host).at(-1) ?? 0;
-
-async function settled(host: Host, id: string): Promise<any> {
-  return until(
-    `operation ${id} to end`,
-    async () => {
-      const op = (await host.api('GET', `/operations/${id}`)).body;
-      return op.status === 'running' || op.status === 'cancelling' ? undefined : op;
-    },
-    { timeoutMs: 120_000, intervalMs: 100 },
-  );
-}
+const settled = (host: Host, id: string): Promise<any> =>
+  operationEnded((method, path) => host.api(method, path), id);
 
 describe.skipIf(gate.skip)('VmService over gRPC, QEMU (TCG)', () => {
   beforeAll(async () => {

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
+import { guestTicks, requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
 import { connectVeth, createNetns, netnsGate, type Netns } from '../support/netns.js';
 import { killQemuUnder } from '../support/qemu-processes.js';
 import { createToken, socketApi } from '../support/socket-client.js';
@@ -68,11 +68,7 @@ async function serve(name: 'a' | 'b', netns: Netns): Promise<Host> {
   return { netns, service, runDir, token, fingerprint: info.tls.fingerprint, api };
 }
 
-const ticks = (host: Host): number[] => {
-  const file = join(host.runDir, 'vms', 'tiny', 'serial.log');
-  const text = existsSync(file) ? readFileSync(file, 'latin1') : '';
-  return [...text.matchAll(new RegExp(`${guest.tick} (\\d+)`, 'g'))].map((m) => Number(m[1]));
-};
+const ticks = (host: Host): number[] => guestTicks(guest, host.runDir);
 
 /** tcpdump on `netns`'s end of the link, writing every TCP packet whole to `file`. */
 async function capture(netns: Netns, file: string): Promise<{ stop(): Promise<void> }> {

@@ -7,16 +7,23 @@
  * guest, a refusal for storage the destination cannot see, a cancelled migration, and a completed
  * one, checking states, events, processes and the serial logs.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { requireTools, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHvctl } from '../support/cli.js';
 import { killQemuUnder } from '../support/qemu-processes.js';
-import { requireTestGuest, serveQemu, type GuestGate, type TestGuest } from '../support/guest.js';
+import {
+  guestTicks,
+  requireTestGuest,
+  serialLog,
+  serveQemu,
+  type GuestGate,
+  type TestGuest,
+} from '../support/guest.js';
 import { collectEvents, type EventCollector } from '../support/sse.js';
-import { apiCall, apiOperation } from '../support/http.js';
+import { apiCall, apiOperation, operationEnded } from '../support/http.js';
 import { createToken } from '../support/socket-client.js';
 import { until } from '../support/until.js';
 
@@ -73,25 +80,11 @@ async function serve(name: string): Promise<Host> {
   return { name, service, runDir, dataDir, token, api };
 }
 
-const serial = (host: Host, vm = 'tiny'): string => {
-  const file = join(host.runDir, 'vms', vm, 'serial.log');
-  return existsSync(file) ? readFileSync(file, 'latin1') : '';
-};
-/** The tick numbers in a serial log, in order. */
-const ticks = (host: Host): number[] =>
-  [...serial(host).matchAll(new RegExp(`${guest.tick} (\\d+)`, 'g'))].map((m) => Number(m[1]));
+const serial = (host: Host, vm = 'tiny'): string => serialLog(host.runDir, vm);
+const ticks = (host: Host): number[] => guestTicks(guest, host.runDir);
 const lastTick = (host: Host): number => ticks(host).at(-1) ?? 0;
-
-async function settled(host: Host, id: string): Promise<any> {
-  return until(
-    `operation ${id} to end`,
-    async () => {
-      const op = (await host.api('GET', `/operations/${id}`)).body;
-      return op.status === 'running' || op.status === 'cancelling' ? undefined : op;
-    },
-    { timeoutMs: 120_000, intervalMs: 100 },
-  );
-}
+const settled = (host: Host, id: string): Promise<any> =>
+  operationEnded((method, path) => host.api(method, path), id);
 
 describe.skipIf(gate.skip)('clone and live migration between two services, QEMU (TCG)', () => {
   beforeAll(async () => {

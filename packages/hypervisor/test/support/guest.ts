@@ -7,6 +7,8 @@
  * it also takes a DHCP lease and serves HTTP (see `net`).
  */
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceProcess, ServiceProcessOptions } from '@lab/server-kit/testing';
 import { serveHypervisor } from './serve.js';
@@ -79,5 +81,18 @@ export function serveQemu(
     dir,
     ['--boot-dir', guest.dir, '--driver', 'qemu', '--accel', 'tcg', ...extra],
     options,
+  );
+}
+
+/** A VM's serial log in the run directory of the service running it ('' before QEMU writes one). */
+export function serialLog(runDir: string, vm = 'tiny'): string {
+  const file = join(runDir, 'vms', vm, 'serial.log');
+  return existsSync(file) ? readFileSync(file, 'latin1') : '';
+}
+
+/** The counters of the `tick` lines the guest printed on that serial log, in order. */
+export function guestTicks(guest: TestGuest, runDir: string, vm = 'tiny'): number[] {
+  return [...serialLog(runDir, vm).matchAll(new RegExp(`${guest.tick} (\\d+)`, 'g'))].map((m) =>
+    Number(m[1]),
   );
 }

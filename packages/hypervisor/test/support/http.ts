@@ -46,11 +46,21 @@ export async function apiOperation(
 ): Promise<{ status: number; operation: any }> {
   const started = await apiCall(baseUrl, token, 'POST', path, body);
   if (started.status !== 202) return { status: started.status, operation: started.body };
+  const api = (method: string, at: string) => apiCall(baseUrl, token, method, at);
+  return { status: 202, operation: await operationEnded(api, started.body.id, timeoutMs) };
+}
+
+/** Operation `id` polled through `api` every 100 ms until it ended (for at most `timeoutMs`). */
+export async function operationEnded(
+  api: (method: string, path: string) => Promise<{ body: any }>,
+  id: string,
+  timeoutMs = 120_000,
+): Promise<any> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const op = (await apiCall(baseUrl, token, 'GET', `/operations/${started.body.id}`)).body;
-    if (!['running', 'cancelling'].includes(op.status)) return { status: 202, operation: op };
-    if (performance.now() > deadline) throw new Error(`operation ${started.body.id} still ${op.status}`);
+    const op = (await api('GET', `/operations/${id}`)).body;
+    if (!['running', 'cancelling'].includes(op.status)) return op;
+    if (performance.now() > deadline) throw new Error(`operation ${id} still ${op.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
