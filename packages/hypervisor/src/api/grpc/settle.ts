@@ -13,6 +13,9 @@ const KIND_BY_CODE = new Map<string, ErrorKind>(
   [...Object.values(KitErrors), ...Object.values(HvErrors)].map((error) => [error.code, error.kind]),
 );
 
+/** The kind the error catalogue gives `code`, if it has the code. */
+export const catalogueKind = (code: string): ErrorKind | undefined => KIND_BY_CODE.get(code);
+
 /**
  * A failed or cancelled operation's error as the catalogue's kind of its code. A code outside the
  * catalogue (a cancel from elsewhere, an interruption at shutdown) says the work was stopped:
@@ -20,7 +23,7 @@ const KIND_BY_CODE = new Map<string, ErrorKind>(
  */
 export function operationFailure(op: OperationView): AppError {
   const error = op.error ?? { code: 'OPERATION_CANCELLED', message: `operation ${op.id} ended ${op.status}` };
-  return new AppError(error.code, KIND_BY_CODE.get(error.code) ?? 'unavailable', error.message, {
+  return new AppError(error.code, catalogueKind(error.code) ?? 'unavailable', error.message, {
     details: { operation: op.id },
   });
 }

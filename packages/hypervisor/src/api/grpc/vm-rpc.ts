@@ -17,6 +17,7 @@ import { HvErrors } from '../../errors.js';
 import { VmNameParams } from '../schemas.js';
 import { VmEventSchema, VmService } from './gen/hypervisor/v1/vm_pb.js';
 import { defineRpcService, serverStream, toMessage, unary, type RpcCall } from './rpc.js';
+import { catalogueKind } from './settle.js';
 
 const READ = { scope: 'vm:read' } as const;
 const WRITE = { scope: 'vm:write' } as const;
@@ -36,10 +37,7 @@ const WatchBody = Type.Object(
  */
 function stopEnded(op: OperationView, vm: string): AppError {
   const code = op.error?.code ?? 'INTERNAL_ERROR';
-  const kind: ErrorKind =
-    op.status === 'cancelled'
-      ? 'conflict'
-      : (Object.values(HvErrors).find((error) => error.code === code)?.kind ?? 'internal');
+  const kind: ErrorKind = op.status === 'cancelled' ? 'conflict' : (catalogueKind(code) ?? 'internal');
   return new AppError(code, kind, op.error?.message ?? `the stop of VM '${vm}' ${op.status}`, {
     details: { vm, operation: op.id },
   });
@@ -83,7 +81,7 @@ async function* migrationProgress(core: Core, started: OperationView, call: RpcC
     cancel();
     yield progressOf(await settled);
   } finally {
-    // Connect stops pulling once the call is gone: the generator is closed at its last yield.
+    // Also when the generator is closed early (its consumer stopped pulling at a yield).
     cancel();
   }
 }
