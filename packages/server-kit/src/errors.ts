@@ -182,4 +182,17 @@ export const KitErrors = {
     'invalid',
     (p) => `unknown scope '${p.scope}'`,
   ),
+  /** A command-line tool's private configuration file that others may read or change (it holds tokens). */
+  unsafeConfigFile: defineError<{ path: string; mode: string }>(
+    'CONFIG_UNSAFE',
+    'forbidden',
+    (p) =>
+      `${p.path} is mode ${p.mode}, but it holds tokens: the group and others must have no access; ` +
+      `'chmod 600 ${p.path}'`,
+  ),
+  badConfigFile: defineError<{ path: string; reason: string }>(
+    'CONFIG_INVALID',
+    'invalid',
+    (p) => `cannot use the configuration ${p.path}: ${p.reason}`,
+  ),
 };

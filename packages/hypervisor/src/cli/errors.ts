@@ -84,17 +84,4 @@ export const CliErrors = {
     'invalid',
     (p) => `--remote ${p.remote} and --socket name different services; give one of them`,
   ),
-  /** The configuration holds tokens: refused when others may read or change it, as ssh refuses a key. */
-  unsafeConfig: defineError<{ path: string; mode: string }>(
-    'CONFIG_UNSAFE',
-    'forbidden',
-    (p) =>
-      `${p.path} is mode ${p.mode}, but it holds tokens: the group and others must have no access; ` +
-      `'chmod 600 ${p.path}'`,
-  ),
-  badConfig: defineError<{ path: string; reason: string }>(
-    'CONFIG_INVALID',
-    'invalid',
-    (p) => `cannot use the configuration ${p.path}: ${p.reason}`,
-  ),
 };

@@ -22,7 +22,7 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
-import { formatFields, formatTable } from './table.js';
+import { formatFields, formatTable } from '@lab/server-kit';
 
 function selfTestLine(run: PqcStatus['self_test']): string {
   if (run === null) return 'not run';

@@ -4,29 +4,13 @@
  * `config.yml`. Each remote holds a URL, a token and, for a certificate no authority vouches for,
  * the pinned SHA-256 fingerprint of it.
  *
- * The file holds bearer tokens, so it is written with mode 0600 in a directory made 0700, through a
- * temporary file renamed over it (a reader never sees half a file). Like ssh with a private key, and
- * unlike kubectl, which only warns, a file group or others may read (or write) is refused: a token
- * others could read is as good as theirs, and a file others could write could point a remote at their
- * server.
+ * The file is private (mode 0600, refused when others may read it, written atomically): server-kit's
+ * `private-config.ts` reads and writes it.
  *
  * `resolveTarget` decides which server a command talks to; the order is in its comment.
  */
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { KitErrors, readPrivateConfig, userConfigPath, writePrivateConfig } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
 import { CliErrors } from './errors.js';
 
 /** The name of the Unix socket "remote": always there, never stored, never removable. */
@@ -36,8 +20,6 @@ export const REMOTE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/i;
 /** The service's REST port, for a URL that names none (as Incus defaults to 8443). */
 export const DEFAULT_REMOTE_PORT = 9400;
 const CONFIG_VERSION = 1;
-/** Any permission for the group or others. */
-const UNSAFE_MODE_BITS = 0o077;
 
 const FINGERPRINT = '^[0-9a-f]{64}$';
 
@@ -69,37 +51,14 @@ export const EMPTY_CONFIG: HvctlConfig = { version: CONFIG_VERSION, current: LOC
 
 /** `$XDG_CONFIG_HOME/hvctl/config.json`, or `~/.config/hvctl/config.json` when it is unset or relative. */
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME;
-  // The XDG spec says a relative value is invalid and to be ignored.
-  const dir = base !== undefined && base.startsWith('/') ? base : join(homedir(), '.config');
-  return join(dir, 'hvctl', 'config.json');
+  return userConfigPath('hvctl', env);
 }
 
 /** The configuration at `path`; a file that does not exist is an empty one. */
 export function readConfig(path: string): HvctlConfig {
-  let mode: number;
-  try {
-    mode = statSync(path).mode;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(EMPTY_CONFIG);
-    throw CliErrors.badConfig({ path, reason: (error as Error).message }, { cause: error });
-  }
-  if ((mode & UNSAFE_MODE_BITS) !== 0) {
-    throw CliErrors.unsafeConfig({ path, mode: (mode & 0o777).toString(8).padStart(4, '0') });
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw CliErrors.badConfig({ path, reason: (error as Error).message }, { cause: error });
-  }
-  const issue = Value.Errors(ConfigSchema, parsed)[0];
-  if (issue !== undefined) {
-    throw CliErrors.badConfig({ path, reason: `${issue.instancePath || '/'} ${issue.message}` });
-  }
-  const config = parsed as HvctlConfig;
+  const config = readPrivateConfig(path, ConfigSchema, EMPTY_CONFIG);
   if (config.current !== LOCAL_REMOTE && config.remotes[config.current] === undefined) {
-    throw CliErrors.badConfig({
+    throw KitErrors.badConfigFile({
       path,
       reason: `the current remote '${config.current}' is not among its remotes`,
     });
@@ -107,23 +66,9 @@ export function readConfig(path: string): HvctlConfig {
   return config;
 }
 
-/** Replaces the file at `path` whole: a 0600 temporary file beside it, synced, then renamed over it. */
+/** Replaces the file at `path` whole, privately and atomically. */
 export function writeConfig(path: string, config: HvctlConfig): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temporary = join(dir, `.config.json.${process.pid}.tmp`);
-  // `wx` refuses a file (or a link) already there; the mode is set at creation, never widened later.
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(config, null, 2)}\n`);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temporary, path);
+  writePrivateConfig(path, config);
 }
 
 /** Where a command sends its requests: the Unix socket, or a remote over TCP. */

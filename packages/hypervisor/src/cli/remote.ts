@@ -9,7 +9,7 @@
 import { isIP } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { AppError, normalizeFingerprint } from '@lab/server-kit';
+import { AppError, normalizeFingerprint, formatFields, formatTable } from '@lab/server-kit';
 import type { Command } from 'commander';
 import { createClient, presentedCertificate, type PresentedCertificate } from './client.js';
 import { CliErrors } from './errors.js';
@@ -25,7 +25,6 @@ import {
   type HvctlConfig,
   type Remote,
 } from './remote-config.js';
-import { formatFields, formatTable } from './table.js';
 
 /** How much of a fingerprint `remote list` shows: enough to tell remotes apart at a glance. */
 const SHORT_FINGERPRINT = 12;

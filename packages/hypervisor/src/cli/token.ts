@@ -2,7 +2,7 @@
  * `hvctl token ...`: API tokens for the TCP listener, managed through the socket (admin). `create`
  * prints the token alone on standard output, so `TOKEN=$(hvctl token create ...)` captures it.
  */
-import type { TokenRecord } from '@lab/server-kit';
+import { formatTable, type TokenRecord } from '@lab/server-kit';
 import type { Command } from 'commander';
 import {
   clientCommand,
@@ -14,7 +14,6 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
-import { formatTable } from './table.js';
 
 function formatTokenTable(tokens: readonly TokenRecord[]): string {
   return formatTable(

@@ -17,8 +17,7 @@ import {
 } from './options.js';
 import { addMigrationCommands } from './migration.js';
 import { outcomeOf } from './operations.js';
-import { withSpinner } from './progress.js';
-import { formatFields, formatTable } from './table.js';
+import { withSpinner, formatFields, formatTable } from '@lab/server-kit';
 
 const dash = (text: string): string => (text === '' ? '-' : text);
 

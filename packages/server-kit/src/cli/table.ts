@@ -1,7 +1,7 @@
 /**
- * Plain-text layouts of `hvctl`'s human output: a table with a header row and columns padded to
- * their widest cell, and an aligned list of labelled fields for one object. Lines carry no
- * trailing spaces, so the output diffs and greps cleanly.
+ * Plain-text layouts of the command-line tools' human output (`hvctl`, `verifyctl`): a table with
+ * a header row and columns padded to their widest cell, and an aligned list of labelled fields for
+ * one object. Lines carry no trailing spaces, so the output diffs and greps cleanly.
  */
 
 export interface Column<R> {

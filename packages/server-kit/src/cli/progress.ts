@@ -1,8 +1,8 @@
 /**
- * A spinner line for requests that can take long (`vm stop` waiting for the guest's ACPI power-off),
- * and a percentage bar for tracked operations whose progress is known (`disk convert`). Both are
- * drawn on standard error and only on a terminal, so pipes and scripts see nothing of them, and
- * the spinner only after `delayMs`, so quick answers leave no trace.
+ * A spinner line for requests that can take long (`hvctl vm stop` waiting for the guest's ACPI
+ * power-off), and a percentage bar for work whose progress is known (`hvctl disk convert`,
+ * `verifyctl upload`). Both are drawn on standard error and only on a terminal, so pipes and scripts
+ * see nothing of them, and the spinner only after `delayMs`, so quick answers leave no trace.
  */
 
 export interface SpinnerStream {
