@@ -117,6 +117,16 @@ describe('the JUnit report', () => {
     expect(renderJunit(model)).toContain('not checked: its task&apos;s mode does not check it');
   });
 
+  it('fails a lint case per warning when the warnings failed the stage (lint.warnings_as_errors)', () => {
+    const model = sampleReportModel();
+    model.lint!.messages = model.lint!.messages.filter((message) => message.severity === 'warning');
+    const lint = parseJUnit(renderJunit(model)).filter((c) => c.name.startsWith('lint.'));
+    expect(lint.map((c) => [c.name, c.status])).toEqual([['lint.rtl/top.sv.WIDTH #1', 'failed']]);
+    expect(renderJunit(model)).not.toContain('<system-out>');
+    model.lint = { status: 'failed', warnings: 0, errors: 0, messages: [] };
+    expect(parseJUnit(renderJunit(model)).find((c) => c.name === 'lint.lint')?.status).toBe('failed');
+  });
+
   it('has one passing lint case when lint found no error, and drops control characters', () => {
     const model = sampleReportModel();
     model.lint = { status: 'passed', warnings: 0, errors: 0, messages: [] };

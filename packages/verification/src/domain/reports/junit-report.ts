@@ -1,9 +1,10 @@
 /**
  * The report as JUnit XML for CI systems: a `testsuites` document with one `testsuite` per stage
  * the report includes. Lint has one case per error (or one passing case when it has none; its
- * warnings go to `system-out`), simulation one per test, formal one per property (a failed one
- * names its step and counterexample, an inconclusive or not checked one is skipped with the reason), crypto one
- * per check (a skipped check is skipped with its reason).
+ * warnings go to `system-out`; one case per warning when they failed it), simulation one per
+ * test, formal one per property (a failed one names its step and counterexample, an inconclusive
+ * or not checked one is skipped with the reason), crypto one per check (a skipped check is
+ * skipped with its reason).
  */
 import type { CryptoSection } from './crypto-section.js';
 import type { FormalSection, LintSection, ReportModel, SimulationSection } from './report-model.js';
@@ -32,18 +33,29 @@ const messageLine = (message: LintSection['messages'][number]) =>
 function lintSuite(lint: LintSection): Omit<TestSuite, 'timeSeconds'> {
   const errors = lint.messages.filter((message) => message.severity === 'error');
   const warnings = lint.messages.filter((message) => message.severity === 'warning');
+  // A lint that failed without an error failed on its warnings (lint.warnings_as_errors): they are
+  // its failures then, so that CI shows the failure the job's exit code reports.
+  const failing = errors.length === 0 && lint.status === 'failed' ? warnings : errors;
   const cases: TestCase[] =
-    errors.length === 0
-      ? [{ name: 'lint', classname: 'lint' }]
-      : errors.map((error, index) => ({
-          name: `${error.code ?? 'error'} #${index + 1}`,
-          classname: `lint.${error.file ?? 'design'}`,
-          failure: { message: error.message, body: messageLine(error) },
+    failing.length === 0
+      ? [
+          {
+            name: 'lint',
+            classname: 'lint',
+            ...(lint.status === 'failed'
+              ? { failure: { message: 'the lint stage failed', body: 'the lint stage failed' } }
+              : {}),
+          },
+        ]
+      : failing.map((message, index) => ({
+          name: `${message.code ?? message.severity} #${index + 1}`,
+          classname: `lint.${message.file ?? 'design'}`,
+          failure: { message: message.message, body: messageLine(message) },
         }));
   return {
     name: 'lint',
     cases,
-    ...(warnings.length === 0
+    ...(warnings.length === 0 || failing === warnings
       ? {}
       : { systemOut: warnings.map((w) => `warning: ${messageLine(w)}`).join('\n') }),
   };
