@@ -1,5 +1,5 @@
 /** Settings of `hvctl serve`, validated once at start-up. */
-import { serveConfigProperties } from '@lab/server-kit';
+import { serveConfigProperties } from '@lab/server-kit/cli';
 import { Type, type Static } from 'typebox';
 
 export const DEFAULT_PORT = 9400;

@@ -20,7 +20,7 @@ import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { AppError, certificateFingerprint, errorKindOfStatus } from '@lab/server-kit';
+import { AppError, certificateFingerprint, errorKindOfStatus } from '@lab/server-kit/cli';
 import { API_PREFIX } from '../config.js';
 import { CliErrors } from './errors.js';
 import { createSseParser } from './sse.js';

@@ -13,7 +13,7 @@ import { DEFAULT_TIMEOUT_MS } from './client.js';
 import { CliErrors } from './errors.js';
 import { followOperation } from './operations.js';
 import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags } from './options.js';
-import { withSpinner, formatTable } from '@lab/server-kit';
+import { withSpinner, formatTable } from '@lab/server-kit/cli';
 
 /** Creating or resizing an encrypted image opens or writes a LUKS key slot, whose PBKDF takes seconds by design. */
 const KEY_SLOT_TIMEOUT_MS = 120_000 + DEFAULT_TIMEOUT_MS;

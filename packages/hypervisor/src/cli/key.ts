@@ -18,7 +18,7 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
-import { formatFields, formatTable } from '@lab/server-kit';
+import { formatFields, formatTable } from '@lab/server-kit/cli';
 
 function formatKeyTable(keys: readonly KeyView[]): string {
   return formatTable(

@@ -1,5 +1,5 @@
 /** `hvctl`: the hypervisor service's command-line tool. */
-import { runCli } from '@lab/server-kit';
+import { runCli } from '@lab/server-kit/cli';
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addDiskCommands } from './disk.js';

@@ -21,7 +21,7 @@ import {
   segment,
   type ClientFlags,
 } from './options.js';
-import { withSpinner } from '@lab/server-kit';
+import { withSpinner } from '@lab/server-kit/cli';
 
 /** A migration's destination starts a QEMU before the service answers: that takes a while. */
 const MIGRATE_REQUEST_TIMEOUT_MS = 120_000 + DEFAULT_TIMEOUT_MS;

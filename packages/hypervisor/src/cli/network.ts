@@ -6,7 +6,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ForwardView, LeaseView, NetworkView, RuleView } from '../domain/network-definition.js';
 import { addTunnelCommands } from './network-tunnel.js';
 import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags } from './options.js';
-import { formatTable } from '@lab/server-kit';
+import { formatTable } from '@lab/server-kit/cli';
 
 /** A port or a position: a whole number, range-checked by the service. */
 function integerOption(value: string): number {

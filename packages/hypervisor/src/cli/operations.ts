@@ -10,7 +10,7 @@
 import { AppError } from '@lab/server-kit/errors';
 import type { OperationView } from '../domain/operations.js';
 import type { ApiClient } from './client.js';
-import { startProgressBar, startSpinner, type ProgressBar, type SpinnerStream } from '@lab/server-kit';
+import { startProgressBar, startSpinner, type ProgressBar, type SpinnerStream } from '@lab/server-kit/cli';
 
 export const POLL_INTERVAL_MS = 200;
 

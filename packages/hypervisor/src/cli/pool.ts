@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { PoolView } from '../domain/pool-service.js';
 import { formatSize } from '../domain/units.js';
 import { clientCommand, clientFor, print, type ClientFlags } from './options.js';
-import { formatTable } from '@lab/server-kit';
+import { formatTable } from '@lab/server-kit/cli';
 
 function formatPoolTable(pools: readonly PoolView[]): string {
   return formatTable(

@@ -22,7 +22,7 @@ import {
   shortTime,
   type ClientFlags,
 } from './options.js';
-import { formatFields, formatTable } from '@lab/server-kit';
+import { formatFields, formatTable } from '@lab/server-kit/cli';
 
 function selfTestLine(run: PqcStatus['self_test']): string {
   if (run === null) return 'not run';

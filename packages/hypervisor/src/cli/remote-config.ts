@@ -9,7 +9,7 @@
  *
  * `resolveTarget` decides which server a command talks to; the order is in its comment.
  */
-import { KitErrors, readPrivateConfig, userConfigPath, writePrivateConfig } from '@lab/server-kit';
+import { KitErrors, readPrivateConfig, userConfigPath, writePrivateConfig } from '@lab/server-kit/cli';
 import { Type, type Static } from 'typebox';
 import { CliErrors } from './errors.js';
 

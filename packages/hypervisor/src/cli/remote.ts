@@ -9,7 +9,7 @@
 import { isIP } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { AppError, normalizeFingerprint, formatFields, formatTable } from '@lab/server-kit';
+import { AppError, normalizeFingerprint, formatFields, formatTable } from '@lab/server-kit/cli';
 import type { Command } from 'commander';
 import { createClient, presentedCertificate, type PresentedCertificate } from './client.js';
 import { CliErrors } from './errors.js';

@@ -1,7 +1,6 @@
 /** `hvctl serve`: validate the settings, open the store, serve REST on TCP and the Unix socket. */
-import { addServeOptions, runService } from '@lab/server-kit';
+import { addServeOptions } from '@lab/server-kit/cli';
 import { Option, type Command } from 'commander';
-import { buildServer } from '../api/server.js';
 import {
   API_PREFIX,
   DEFAULT_DATA_DIR,
@@ -12,9 +11,14 @@ import {
   DEFAULT_STOP_TIMEOUT_MS,
   ServeConfigSchema,
 } from '../config.js';
-import { openStore } from '../store/database.js';
 
-function runServe(flags: Record<string, unknown>): Promise<void> {
+/** The server is loaded here, not at start: every other command starts without Fastify, gRPC or SQLite. */
+async function runServe(flags: Record<string, unknown>): Promise<void> {
+  const [{ runService }, { buildServer }, { openStore }] = await Promise.all([
+    import('@lab/server-kit'),
+    import('../api/server.js'),
+    import('../store/database.js'),
+  ]);
   return runService(
     {
       service: 'hypervisor',

@@ -10,7 +10,7 @@ import { SNAPSHOT_JOB_TIMEOUT_MS } from '../drivers/qemu/snapshots.js';
 import { DEFAULT_TIMEOUT_MS } from './client.js';
 import { clientCommand, clientFor, print, segment, shortTime, type ClientFlags } from './options.js';
 import { outcomeOf } from './operations.js';
-import { withSpinner, formatTable } from '@lab/server-kit';
+import { withSpinner, formatTable } from '@lab/server-kit/cli';
 
 /** Deleting a snapshot live takes as long as a snapshot job may run. */
 const SNAPSHOT_REQUEST_TIMEOUT_MS = SNAPSHOT_JOB_TIMEOUT_MS + DEFAULT_TIMEOUT_MS;

@@ -4,7 +4,7 @@ import type { SystemInfo } from '../domain/system-info.js';
 import type { CcCapabilities, Iommu } from '../domain/system-service.js';
 import type { SystemStats } from '../domain/system-stats.js';
 import { clientCommand, clientFor, print, type ClientFlags } from './options.js';
-import { formatFields, formatTable } from '@lab/server-kit';
+import { formatFields, formatTable } from '@lab/server-kit/cli';
 
 function formatInfo(info: SystemInfo): string {
   const selection = info.accelerator_selection;

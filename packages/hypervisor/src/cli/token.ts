@@ -2,7 +2,8 @@
  * `hvctl token ...`: API tokens for the TCP listener, managed through the socket (admin). `create`
  * prints the token alone on standard output, so `TOKEN=$(hvctl token create ...)` captures it.
  */
-import { formatTable, type TokenRecord } from '@lab/server-kit';
+import type { TokenRecord } from '@lab/server-kit';
+import { formatTable } from '@lab/server-kit/cli';
 import type { Command } from 'commander';
 import {
   clientCommand,

@@ -17,7 +17,7 @@ import {
 } from './options.js';
 import { addMigrationCommands } from './migration.js';
 import { outcomeOf } from './operations.js';
-import { withSpinner, formatFields, formatTable } from '@lab/server-kit';
+import { withSpinner, formatFields, formatTable } from '@lab/server-kit/cli';
 
 const dash = (text: string): string => (text === '' ? '-' : text);
 

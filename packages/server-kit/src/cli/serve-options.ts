@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import { Type } from 'typebox';
-import { LOG_LEVELS } from '../lifecycle/logger.js';
+import { LOG_LEVELS } from '../lifecycle/log-levels.js';
 
 export interface ServeDefaults {
   port: number;

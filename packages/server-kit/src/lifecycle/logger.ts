@@ -3,15 +3,7 @@ import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 
 
 export type { Logger } from 'pino';
 
-export const LOG_LEVELS: readonly LevelWithSilent[] = [
-  'fatal',
-  'error',
-  'warn',
-  'info',
-  'debug',
-  'trace',
-  'silent',
-];
+export { LOG_LEVELS } from './log-levels.js';
 
 /** `destination` replaces standard output: tests read what a service logs, redaction included. */
 export function createLogger(options: {
