@@ -6,10 +6,10 @@ import { STAGES } from '../domain/verify-config.js';
 import { pageParameters } from './paging.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
-const JobStatusSchema = Type.Enum(['queued', 'running', 'passed', 'failed', 'cancelled'], {
+export const JobStatusSchema = Type.Enum(['queued', 'running', 'passed', 'failed', 'cancelled'], {
   description: 'queued → running → passed | failed | cancelled',
 });
-const StageStatusSchema = Type.Enum(['queued', 'running', 'passed', 'failed', 'skipped', 'cancelled']);
+export const StageStatusSchema = Type.Enum(['queued', 'running', 'passed', 'failed', 'skipped', 'cancelled']);
 
 export const JobIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 

@@ -9,12 +9,13 @@ import type {} from '@fastify/websocket';
 import type { Authenticator, Principal } from '@lab/server-kit';
 import { documentedError, ErrorEnvelopeRef, hasScope, KitErrors, type App } from '@lab/server-kit';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { WebSocket } from 'ws';
 import { formatDuration } from '../domain/durations.js';
 import type { StreamMessage } from '../domain/job-events.js';
 import type { JobService } from '../domain/job-service.js';
-import { JobIdParams } from './job-schemas.js';
+import { STAGES } from '../domain/verify-config.js';
+import { JobIdParams, JobStatusSchema, StageStatusSchema } from './job-schemas.js';
 import { createStreamLimit } from './rate-limits.js';
 import { READ } from './scopes.js';
 
@@ -32,9 +33,44 @@ export interface StreamRouteDeps {
   forbiddenDetails: (principal: Principal, requiredScope: string) => Record<string, unknown>;
 }
 
-type Outgoing =
-  | { type: 'log'; timestamp: string; stage: string; level: string; message: string }
-  | Exclude<StreamMessage, { type: 'log' }>;
+const Stage = Type.Enum(STAGES);
+
+/**
+ * One message of the stream, as sent (the OpenAPI document cannot state a WebSocket's messages;
+ * the TypeScript SDK types its stream from this).
+ */
+export const StreamMessageSchema = Type.Union([
+  Type.Object({
+    type: Type.Literal('log'),
+    timestamp: Type.String({ format: 'date-time' }),
+    stage: Type.String(),
+    level: Type.Enum(['INFO', 'WARNING', 'ERROR']),
+    message: Type.String(),
+  }),
+  Type.Object({
+    type: Type.Literal('progress'),
+    stage: Stage,
+    tests_complete: Type.Integer(),
+    tests_total: Type.Integer(),
+  }),
+  Type.Object({
+    type: Type.Literal('stage_complete'),
+    stage: Stage,
+    status: StageStatusSchema,
+    duration: Type.Union([Type.String(), Type.Null()]),
+    reason: Type.Union([Type.String(), Type.Null()]),
+  }),
+  Type.Object({
+    type: Type.Literal('job_complete'),
+    status: JobStatusSchema,
+    error: Type.Union([
+      Type.Object({ stage: Type.String(), code: Type.String(), message: Type.String() }),
+      Type.Null(),
+    ]),
+  }),
+]);
+export type StreamMessageOut = Static<typeof StreamMessageSchema>;
+type Outgoing = StreamMessageOut;
 
 /** The job's past as stream messages, oldest first: logs and stage ends merged by time. */
 function history(jobs: JobService, id: string): { messages: Outgoing[]; lastLogId: number } {
