@@ -1,6 +1,6 @@
 /** Settings of `verifyctl serve`, validated once at start-up. Every limit is one of them. */
 import { availableParallelism } from 'node:os';
-import { serveConfigProperties } from '@lab/server-kit';
+import { serveConfigProperties } from '@lab/server-kit/cli';
 import { Type, type Static } from 'typebox';
 
 export const DEFAULT_PORT = 8080;

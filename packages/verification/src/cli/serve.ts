@@ -1,11 +1,15 @@
 /** `verifyctl serve`: validate the settings, open the store, serve the API until a signal. */
-import { addServeOptions, runService } from '@lab/server-kit';
+import { addServeOptions } from '@lab/server-kit/cli';
 import { Option, type Command } from 'commander';
-import { buildServer } from '../api/server.js';
 import { API_PREFIX, DEFAULT_DATA_DIR, DEFAULT_PORT, ServeConfigSchema } from '../config.js';
-import { openStore } from '../store/database.js';
 
-function runServe(flags: Record<string, unknown>): Promise<void> {
+/** The server is loaded here, not at start: the client commands start without Fastify or SQLite. */
+async function runServe(flags: Record<string, unknown>): Promise<void> {
+  const [{ runService }, { buildServer }, { openStore }] = await Promise.all([
+    import('@lab/server-kit'),
+    import('../api/server.js'),
+    import('../store/database.js'),
+  ]);
   return runService(
     {
       service: 'verification',
