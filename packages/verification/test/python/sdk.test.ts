@@ -1,0 +1,193 @@
+/**
+ * The Python SDK (python/) as its users get it: the wheel built with `python -m build`, installed
+ * into a new virtual environment, and its pytest suite (python/tests/) run from that installed copy
+ * against the compiled platform, authentication on, with a token of each role. Each pytest case is
+ * a test here, named after it, so `npm test` counts them and a failing case fails with its message.
+ *
+ * The build tools, pytest and the SDK's dependencies come from the environment scripts/python-env.mjs
+ * keeps under .cache/ (made from python/requirements.txt on first use, from the registry); the new
+ * environment installs from that environment's downloaded wheels, with no index. pytest runs while
+ * this file is collected (top-level await), since its cases are known only then.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { requireTools } from '@lab/server-kit/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseJUnit, type JUnitCase } from '../../src/engine/simulation/junit.js';
+import { api, EXAMPLES, serveVerification, VERIFYCTL, type ServiceProcess } from '../support/serve.js';
+
+const run = promisify(execFile);
+const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
+const PYTHON_ENV = fileURLToPath(new URL('../../../../scripts/python-env.mjs', import.meta.url));
+// Lint jobs of the examples need Verilator.
+const gate = requireTools(['python3', 'verilator']);
+const STEP_MS = 300_000;
+
+interface SuiteRun {
+  cases: JUnitCase[];
+  /** pytest's exit status: 0 all passed, 1 some failed; anything else is pytest's own failure. */
+  exitCode: number;
+  output: string;
+  seconds: Record<string, number>;
+}
+
+let server: ServiceProcess | undefined;
+let root: string | undefined;
+
+async function step<T>(seconds: Record<string, number>, name: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    seconds[name] = Math.round(performance.now() - start) / 1000;
+  }
+}
+
+/** The wheel built and installed into a new environment; answers that environment's Python. */
+async function installedSdk(work: string, seconds: Record<string, number>): Promise<string> {
+  const environment = await step(seconds, 'environment', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [PYTHON_ENV, join(PYTHON_DIR, 'requirements.txt'), '--name', 'verification-sdk'],
+      { timeout: STEP_MS, maxBuffer: 16 << 20 },
+    );
+    return JSON.parse(stdout) as { python: string; wheelhouse: string };
+  });
+  const wheel = await step(seconds, 'wheel', async () => {
+    const dist = join(work, 'dist');
+    // Without isolation: the backend is the pinned one of the environment, nothing is downloaded.
+    await run(
+      environment.python,
+      ['-m', 'build', '--wheel', '--no-isolation', '--outdir', dist, PYTHON_DIR],
+      {
+        timeout: STEP_MS,
+      },
+    );
+    return join(dist, 'verification_platform-0.4.0-py3-none-any.whl');
+  });
+  const venv = join(work, 'venv');
+  await step(seconds, 'install', async () => {
+    // A new environment with nothing of the system's; the environment's pip installs into it.
+    await run('python3', ['-m', 'venv', '--without-pip', venv], { timeout: STEP_MS });
+    await run(
+      environment.python,
+      [
+        // No .pyc compiled ahead: Python writes those it needs as it imports.
+        ...['-m', 'pip', '--python', join(venv, 'bin', 'python'), 'install', '--quiet', '--no-compile'],
+        ...[
+          '--disable-pip-version-check',
+          '--no-index',
+          '--find-links',
+          environment.wheelhouse,
+          wheel,
+          'pytest',
+        ],
+      ],
+      { timeout: STEP_MS },
+    );
+  });
+  return join(venv, 'bin', 'python');
+}
+
+/** The platform, authentication on, one job at a time; answers a token of each role. */
+async function startPlatform(work: string, seconds: Record<string, number>): Promise<Record<string, string>> {
+  return step(seconds, 'platform', async () => {
+    const dataDir = join(work, 'data');
+    const { stdout } = await run(process.execPath, [
+      ...[VERIFYCTL, 'token', 'create', '--name', 'admin', '--role', 'admin', '--data-dir', dataDir],
+    ]);
+    const tokens: Record<string, string> = { admin: stdout.trim() };
+    server = await serveVerification(dataDir, ['--workers', '1', '--auth-enabled'], {
+      PLATFORM_WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    for (const role of ['developer', 'viewer']) {
+      const answer = await api<{ token: string }>(server.url, 'POST', '/tokens', {
+        body: { name: role, role },
+        headers: { authorization: `Bearer ${tokens.admin}` },
+      });
+      if (answer.status !== 201) throw new Error(`no ${role} token: ${JSON.stringify(answer.body)}`);
+      tokens[role] = answer.body.token;
+    }
+    return tokens;
+  });
+}
+
+async function runSuite(): Promise<SuiteRun> {
+  const seconds: Record<string, number> = {};
+  root = mkdtempSync(join(tmpdir(), 'vp-python-sdk-'));
+  const work = root;
+  const [python, tokens] = await Promise.all([installedSdk(work, seconds), startPlatform(work, seconds)]);
+  const junit = join(work, 'pytest.xml');
+  const pytest = await step(
+    seconds,
+    'pytest',
+    () =>
+      new Promise<{ exitCode: number; output: string }>((resolve) => {
+        execFile(
+          python,
+          ['-m', 'pytest', '-p', 'no:cacheprovider', '-q', '--junitxml', junit, 'tests'],
+          {
+            cwd: PYTHON_DIR,
+            timeout: STEP_MS,
+            maxBuffer: 16 << 20,
+            env: {
+              ...process.env,
+              // The tests are read from the source tree, which stays as it was.
+              PYTHONDONTWRITEBYTECODE: '1',
+              VP_TEST_URL: new URL(server!.url).origin,
+              VP_TEST_ADMIN_TOKEN: tokens.admin,
+              VP_TEST_DEVELOPER_TOKEN: tokens.developer,
+              VP_TEST_VIEWER_TOKEN: tokens.viewer,
+              VP_TEST_EXAMPLES: EXAMPLES,
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ exitCode: error === null ? 0 : Number(error.code ?? -1), output: stdout + stderr }),
+        );
+      }),
+  );
+  let cases: JUnitCase[] = [];
+  try {
+    cases = parseJUnit(readFileSync(junit, 'utf8'));
+  } catch {
+    // No report: pytest failed before running anything; its exit status and output say why.
+  }
+  return { cases, ...pytest, seconds };
+}
+
+let suite: SuiteRun | undefined;
+let setupError: Error | undefined;
+if (!gate.skip) {
+  try {
+    suite = await runSuite();
+  } catch (error) {
+    setupError = error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  if (root !== undefined) rmSync(root, { recursive: true, force: true });
+});
+
+describe.skipIf(gate.skip)(`Python SDK (pytest)${gate.skip ? ` (skipped: ${gate.reason})` : ''}`, () => {
+  it('builds the wheel, installs it and runs its pytest suite', () => {
+    if (setupError !== undefined) throw setupError;
+    console.log(
+      `Python SDK: ${suite!.cases.length} pytest cases; seconds: ${JSON.stringify(suite!.seconds)}`,
+    );
+    expect([0, 1], `pytest ended with ${suite!.exitCode}:\n${suite!.output}`).toContain(suite!.exitCode);
+    expect(suite!.cases.length).toBeGreaterThan(20);
+  });
+
+  for (const testCase of suite?.cases ?? []) {
+    const test = testCase.status === 'skipped' ? it.skip : it;
+    test(testCase.name, () => {
+      if (testCase.status === 'failed') throw new Error(testCase.reason ?? 'failed');
+    });
+  }
+});
