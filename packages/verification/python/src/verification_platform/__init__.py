@@ -9,73 +9,12 @@ reports, webhooks and tokens, over the platform's REST and WebSocket API (``/api
         job = client.jobs.submit(project.id, stages=["lint"]).wait(on_log=print)
 """
 
+from . import errors, models
 from ._version import __version__
 from .client import DEFAULT_TIMEOUT, Client
-from .errors import (
-    Conflict,
-    Forbidden,
-    InternalError,
-    NotFound,
-    PayloadTooLarge,
-    PlatformError,
-    PlatformUnreachable,
-    RateLimited,
-    ServiceUnavailable,
-    Timeout,
-    ToolError,
-    Unauthorized,
-    ValidationError,
-)
-from .models import (
-    FINISHED,
-    Artifact,
-    Job,
-    JobComplete,
-    LogEntry,
-    LogMessage,
-    OtherMessage,
-    Page,
-    ProgressMessage,
-    Project,
-    ProjectFile,
-    StageComplete,
-    StreamMessage,
-    Token,
-    Upload,
-    Webhook,
-)
+from .errors import *  # noqa: F403 (the package's names are those of its modules)
+from .models import *  # noqa: F403
 
-__all__ = [
-    "__version__",
-    "Client",
-    "DEFAULT_TIMEOUT",
-    "PlatformError",
-    "ValidationError",
-    "Unauthorized",
-    "Forbidden",
-    "NotFound",
-    "Conflict",
-    "PayloadTooLarge",
-    "ToolError",
-    "RateLimited",
-    "InternalError",
-    "ServiceUnavailable",
-    "PlatformUnreachable",
-    "Timeout",
-    "FINISHED",
-    "Project",
-    "ProjectFile",
-    "Upload",
-    "Job",
-    "LogEntry",
-    "Artifact",
-    "Webhook",
-    "Token",
-    "Page",
-    "StreamMessage",
-    "LogMessage",
-    "ProgressMessage",
-    "StageComplete",
-    "JobComplete",
-    "OtherMessage",
-]
+__all__ = ["__version__", "Client", "DEFAULT_TIMEOUT"]
+__all__ += errors.__all__
+__all__ += models.__all__

@@ -63,6 +63,7 @@ API_PREFIX = "/api/v1"
 
 PathLike = Union[str, "os.PathLike[str]"]
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 #: (method, path below /api/v1) of each operation → the method that calls it.
 OPERATIONS: Dict[Tuple[str, str], str] = {}
@@ -82,8 +83,17 @@ def _segment(value: str) -> str:
     return quote(value, safe="")
 
 
+def _present(**fields: Any) -> Dict[str, Any]:
+    """The fields that have a value: the others are left to the platform's defaults."""
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def _page(answer: Mapping[str, Any], key: str, item: Callable[[Any], T]) -> Page[T]:
+    return Page([item(each) for each in answer[key]], answer["total"], answer["page"], answer["per_page"])
+
+
 def _query(**params: Any) -> Dict[str, Any]:
-    return {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in params.items() if v is not None}
+    return {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in _present(**params).items()}
 
 
 class _Http:
@@ -172,10 +182,14 @@ def _upload_parts(paths: Union[PathLike, Sequence[PathLike]]) -> List[Tuple[str,
     return parts
 
 
-class Projects:
-    def __init__(self, http: _Http) -> None:
+class _Resource:
+    def __init__(self, http: _Http, client: Client) -> None:
         self._http = http
+        # Jobs come back bound to the client, for job.wait() and the others.
+        self._client = client
 
+
+class Projects(_Resource):
     @operation("POST", "/projects")
     def create(self, name: str, top_module: str, target_pdk: str, description: str = "") -> Project:
         body = {"name": name, "top_module": top_module, "target_pdk": target_pdk, "description": description}
@@ -192,8 +206,7 @@ class Projects:
         answer = self._http.json(
             "GET", "/projects", params=_query(page=page, per_page=per_page, status=status, sort=sort)
         )
-        items = [build(Project, p) for p in answer["projects"]]
-        return Page(items, answer["total"], answer["page"], answer["per_page"])
+        return _page(answer, "projects", lambda p: build(Project, p))
 
     @operation("GET", "/projects/{id}")
     def get(self, project_id: str) -> Project:
@@ -243,11 +256,7 @@ class Projects:
         return build(Upload, self._http.json("POST", f"/projects/{_segment(project_id)}/upload", files=files))
 
 
-class Jobs:
-    def __init__(self, http: _Http, client: Client) -> None:
-        self._http = http
-        self._client = client
-
+class Jobs(_Resource):
     def _job(self, data: Mapping[str, Any]) -> Job:
         return build(Job, data, _client=self._client)
 
@@ -260,11 +269,10 @@ class Jobs:
     ) -> Job:
         """Queues a job of ``stages`` (all of them by default), with ``config_overrides`` such as
         ``{"simulation.seed": 7}`` over the project's verify.json."""
-        body: Dict[str, Any] = {}
-        if stages is not None:
-            body["stages"] = list(stages)
-        if config_overrides is not None:
-            body["config_overrides"] = dict(config_overrides)
+        body = _present(
+            stages=None if stages is None else list(stages),
+            config_overrides=None if config_overrides is None else dict(config_overrides),
+        )
         return self._job(self._http.json("POST", f"/projects/{_segment(project_id)}/jobs", json_body=body))
 
     @operation("GET", "/projects/{id}/jobs")
@@ -281,7 +289,7 @@ class Jobs:
             f"/projects/{_segment(project_id)}/jobs",
             params=_query(status=status, page=page, per_page=per_page),
         )
-        return Page([self._job(j) for j in answer["jobs"]], answer["total"], answer["page"], answer["per_page"])
+        return _page(answer, "jobs", self._job)
 
     @operation("GET", "/jobs/{id}")
     def get(self, job_id: str) -> Job:
@@ -369,11 +377,7 @@ class Jobs:
         dest: Optional[PathLike] = None,
     ) -> Union[bytes, Path]:
         """A report (``html``, ``json``, ``junit`` or ``markdown``): its bytes, or the path of ``dest``."""
-        body: Dict[str, Any] = {"format": format}
-        if include is not None:
-            body["include"] = list(include)
-        if template is not None:
-            body["template"] = template
+        body = _present(format=format, include=None if include is None else list(include), template=template)
         return _download(self._http, "POST", f"/jobs/{_segment(job_id)}/reports", dest, json_body=body)
 
     @operation("GET", "/jobs/{id}/stream")
@@ -431,17 +435,12 @@ class Jobs:
         return job
 
 
-class Webhooks:
-    def __init__(self, http: _Http) -> None:
-        self._http = http
-
+class Webhooks(_Resource):
     @operation("POST", "/webhooks")
     def create(
         self, url: str, events: Sequence[str], secret: str, project_id: Optional[str] = None
     ) -> Webhook:
-        body: Dict[str, Any] = {"url": url, "events": list(events), "secret": secret}
-        if project_id is not None:
-            body["project_id"] = project_id
+        body = _present(url=url, events=list(events), secret=secret, project_id=project_id)
         return build(Webhook, self._http.json("POST", "/webhooks", json_body=body))
 
     @operation("GET", "/webhooks")
@@ -474,7 +473,7 @@ class Webhooks:
         answer = self._http.json(
             "GET", f"/webhooks/{_segment(webhook_id)}/deliveries", params=_query(page=page, per_page=per_page)
         )
-        return Page(answer["deliveries"], answer["total"], answer["page"], answer["per_page"])
+        return _page(answer, "deliveries", dict)
 
     @operation("POST", "/webhooks/{id}/deliveries/{delivery_id}/redeliver")
     def redeliver(self, webhook_id: str, delivery_id: str) -> Dict[str, Any]:
@@ -484,16 +483,11 @@ class Webhooks:
         return delivery
 
 
-class Tokens:
-    def __init__(self, http: _Http) -> None:
-        self._http = http
-
+class Tokens(_Resource):
     @operation("POST", "/tokens")
     def create(self, name: str, role: str, expires_in_days: Optional[int] = None) -> Token:
         """A token of ``role`` (viewer, developer, admin); its secret is in ``.token``, this once."""
-        body: Dict[str, Any] = {"name": name, "role": role}
-        if expires_in_days is not None:
-            body["expires_in_days"] = expires_in_days
+        body = _present(name=name, role=role, expires_in_days=expires_in_days)
         return build(Token, self._http.json("POST", "/tokens", json_body=body))
 
     @operation("GET", "/tokens")
@@ -519,10 +513,10 @@ class Client:
             raise ValueError("no platform URL: pass url= or set VERIFY_URL")
         self._http = _Http(url, token if token is not None else os.environ.get("VERIFY_TOKEN"), timeout)
         self.url = self._http.base
-        self.projects = Projects(self._http)
+        self.projects = Projects(self._http, self)
         self.jobs = Jobs(self._http, self)
-        self.webhooks = Webhooks(self._http)
-        self.tokens = Tokens(self._http)
+        self.webhooks = Webhooks(self._http, self)
+        self.tokens = Tokens(self._http, self)
 
     @operation("GET", "/health")
     def health(self) -> Dict[str, Any]:

@@ -150,13 +150,8 @@ class Page(Generic[T]):
 # The WebSocket stream's messages (GET /jobs/{id}/stream), one class per `type`.
 
 
-@dataclass(frozen=True)
-class LogMessage:
-    timestamp: datetime
-    stage: str
-    level: str
-    message: str
-    raw: Dict[str, Any] = field(repr=False, compare=False)
+#: A log line of the stream: the same fields as one of ``GET /jobs/{id}/logs``.
+LogMessage = LogEntry
 
 
 @dataclass(frozen=True)
@@ -196,7 +191,7 @@ class OtherMessage:
 StreamMessage = Union[LogMessage, ProgressMessage, StageComplete, JobComplete, OtherMessage]
 
 _MESSAGES: Dict[str, Callable[..., Any]] = {
-    "log": LogMessage,
+    "log": LogEntry,
     "progress": ProgressMessage,
     "stage_complete": StageComplete,
     "job_complete": JobComplete,
