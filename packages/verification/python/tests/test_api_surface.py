@@ -55,7 +55,9 @@ def test_dataclasses_have_the_fields_of_their_schemas(document: Dict[str, Any]) 
     paths = document["paths"]
 
     def item_of(path: str, key: str, method: str = "get", status: str = "200") -> Set[str]:
-        schema = paths[API_PREFIX + path][method]["responses"][status]["content"]["application/json"]["schema"]
+        schema = paths[API_PREFIX + path][method]["responses"][status]["content"]["application/json"][
+            "schema"
+        ]
         return set(schema["properties"][key]["items"]["properties"])
 
     assert fields(Project) == set(schemas["Project"]["properties"])
@@ -64,7 +66,9 @@ def test_dataclasses_have_the_fields_of_their_schemas(document: Dict[str, Any]) 
     assert fields(Webhook) == set(schemas["Webhook"]["properties"])
     assert fields(ProjectFile) == item_of("/projects/{id}/files", "files")
     assert fields(Artifact) == item_of("/jobs/{id}/artifacts", "artifacts")
-    created = paths[API_PREFIX + "/tokens"]["post"]["responses"]["201"]["content"]["application/json"]["schema"]
+    created = paths[API_PREFIX + "/tokens"]["post"]["responses"]["201"]["content"]["application/json"][
+        "schema"
+    ]
     assert fields(Token) == set(created["properties"])
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 from typing import Iterator
 
@@ -96,10 +97,10 @@ def test_no_answer_in_time_is_a_timeout(silent_server: int) -> None:
 
 
 def test_url_and_token_from_the_environment(
-    monkeypatch: pytest.MonkeyPatch, url: str, viewer: Client, counter: Project
+    monkeypatch: pytest.MonkeyPatch, url: str, counter: Project
 ) -> None:
     monkeypatch.setenv("VERIFY_URL", url + "/api/v1")
-    monkeypatch.setenv("VERIFY_TOKEN", viewer._http.headers["Authorization"][len("Bearer ") :])
+    monkeypatch.setenv("VERIFY_TOKEN", os.environ["VP_TEST_VIEWER_TOKEN"])
     with Client() as client:
         assert client.url == url + "/api/v1"
         assert client.projects.get(counter.id).id == counter.id

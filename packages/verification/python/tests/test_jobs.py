@@ -103,7 +103,9 @@ def test_artifacts_and_reports(viewer: Client, developer: Client, lint_job: Job,
 def test_a_failed_job_is_answered_not_raised(developer: Client, examples: Path) -> None:
     project = developer.projects.create(unique("warnings"), top_module="byte_checksum", target_pdk="sky130A")
     developer.projects.upload(project.id, examples / "lint-warnings")
-    job = developer.jobs.submit(project.id, stages=["lint"], config_overrides={"lint.warnings_as_errors": True})
+    job = developer.jobs.submit(
+        project.id, stages=["lint"], config_overrides={"lint.warnings_as_errors": True}
+    )
     finished = job.wait(timeout=120)
     assert finished.status == "failed"
     assert finished.error is not None and finished.error["stage"] == "lint"

@@ -58,6 +58,8 @@ def test_upload_a_folder_and_files(developer: Client, examples: Path, tmp_path: 
     developer.projects.delete(project.id)
 
 
-def test_upload_of_a_missing_path_fails_before_sending(developer: Client, counter: Project, tmp_path: Path) -> None:
+def test_upload_of_a_missing_path_fails_before_sending(
+    developer: Client, counter: Project, tmp_path: Path
+) -> None:
     with pytest.raises(FileNotFoundError):
         developer.projects.upload(counter.id, tmp_path / "absent")

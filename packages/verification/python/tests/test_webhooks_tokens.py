@@ -9,7 +9,10 @@ from verification_platform import Client, Conflict, Forbidden, NotFound, Project
 def test_webhooks(admin: Client, counter: Project) -> None:
     # Deliveries to this address fail and are retried later; the API's answers are under test here.
     hook = admin.webhooks.create(
-        "http://127.0.0.1:9/hooks", ["job.completed", "job.failed"], "a-secret-of-some-length", project_id=counter.id
+        "http://127.0.0.1:9/hooks",
+        ["job.completed", "job.failed"],
+        "a-secret-of-some-length",
+        project_id=counter.id,
     )
     assert hook.webhook_id.startswith("whk_") and hook.active and hook.project_id == counter.id
     assert hook.webhook_id in [w.webhook_id for w in admin.webhooks.list()]

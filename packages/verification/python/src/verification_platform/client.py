@@ -101,10 +101,11 @@ class _Http:
         base = url.rstrip("/")
         self.base = base if base.endswith(API_PREFIX) else base + API_PREFIX
         self.timeout = timeout
-        self.headers = {"User-Agent": f"verification-platform-python/{__version__}"}
-        if token:
-            self.headers["Authorization"] = f"Bearer {token}"
-        self.client = httpx.Client(base_url=self.base, headers=self.headers, timeout=timeout)
+        self.user_agent = f"verification-platform-python/{__version__}"
+        self.auth = {"Authorization": f"Bearer {token}"} if token else {}
+        self.client = httpx.Client(
+            base_url=self.base, headers={"User-Agent": self.user_agent, **self.auth}, timeout=timeout
+        )
 
     def request(
         self,
@@ -143,7 +144,9 @@ class _Http:
         except httpx.TimeoutException as error:
             raise Timeout(f"{method} {self.base}{path}: no answer within {self.timeout:g} s") from error
         except httpx.TransportError as error:
-            raise PlatformUnreachable(f"{method} {self.base}{path}: {error or type(error).__name__}") from error
+            raise PlatformUnreachable(
+                f"{method} {self.base}{path}: {error or type(error).__name__}"
+            ) from error
 
 
 def _save(chunks: Iterable[bytes], dest: Optional[PathLike]) -> Union[bytes, Path]:
@@ -164,7 +167,7 @@ def _download(
 
 
 def _upload_parts(paths: Union[PathLike, Sequence[PathLike]]) -> List[Tuple[str, Path]]:
-    """(name in the project, file) for each file: a folder's files by their path inside it, a file by its name."""
+    """(name in the project, file) of each file: a folder's by their path inside it, a file by its name."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     parts: List[Tuple[str, Path]] = []
     for item in items:
@@ -301,7 +304,9 @@ class Jobs(_Resource):
 
     @operation("GET", "/jobs/{id}/logs")
     def logs(self, job_id: str, stage: Optional[str] = None, tail: Optional[int] = None) -> List[LogEntry]:
-        answer = self._http.json("GET", f"/jobs/{_segment(job_id)}/logs", params=_query(stage=stage, tail=tail))
+        answer = self._http.json(
+            "GET", f"/jobs/{_segment(job_id)}/logs", params=_query(stage=stage, tail=tail)
+        )
         return [build(LogEntry, entry) for entry in answer["logs"]]
 
     def follow_logs(self, job_id: str, stage: Optional[str] = None) -> Iterator[LogEntry]:
@@ -388,10 +393,17 @@ class Jobs(_Resource):
         url = "ws" + self._http.base[len("http") :] + f"/jobs/{_segment(job_id)}/stream"
         what = f"GET {url}"
         try:
-            socket = connect(url, additional_headers=self._http.headers, open_timeout=self._http.timeout)
+            socket = connect(
+                url,
+                additional_headers=self._http.auth,
+                user_agent_header=self._http.user_agent,
+                open_timeout=self._http.timeout,
+            )
         except InvalidStatus as refused:
             answer = refused.response
-            raise error_from_answer(answer.status_code, answer.headers, bytes(answer.body or b"")) from refused
+            raise error_from_answer(
+                answer.status_code, answer.headers, bytes(answer.body or b"")
+            ) from refused
         except TimeoutError as error:
             raise Timeout(f"{what}: no answer within {self._http.timeout:g} s") from error
         except (OSError, WebSocketException) as error:
@@ -454,7 +466,9 @@ class Webhooks(_Resource):
     @operation("PATCH", "/webhooks/{id}")
     def update(self, webhook_id: str, **changes: Any) -> Webhook:
         """Changes the fields given: ``url``, ``events``, ``secret``, ``project_id``, ``active``."""
-        return build(Webhook, self._http.json("PATCH", f"/webhooks/{_segment(webhook_id)}", json_body=changes))
+        return build(
+            Webhook, self._http.json("PATCH", f"/webhooks/{_segment(webhook_id)}", json_body=changes)
+        )
 
     @operation("DELETE", "/webhooks/{id}")
     def delete(self, webhook_id: str) -> None:
@@ -507,7 +521,9 @@ class Client:
     context manager, or call ``close()``.
     """
 
-    def __init__(self, url: Optional[str] = None, token: Optional[str] = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, url: Optional[str] = None, token: Optional[str] = None, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
         url = url or os.environ.get("VERIFY_URL")
         if not url:
             raise ValueError("no platform URL: pass url= or set VERIFY_URL")
@@ -532,5 +548,3 @@ class Client:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
