@@ -4,24 +4,14 @@
  */
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, PlatformError } from '../../src/client/index.js';
-import { exampleFiles, listeningPlatform, type ListeningPlatform } from './platform-client.js';
+import { PlatformClient } from '../../src/client/index.js';
+import { exampleFiles, failure, listeningPlatform, type ListeningPlatform } from './platform-client.js';
 
 let at: ListeningPlatform;
 beforeAll(async () => {
   at = await listeningPlatform();
 });
 afterAll(async () => at?.close());
-
-/** The PlatformError a call rejects with. */
-async function failure(call: Promise<unknown>): Promise<PlatformError> {
-  const error = await call.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 describe('projects', () => {
   it('creates, reads, lists, updates, uploads with progress, lists files, deletes a file and the project', async () => {
@@ -107,5 +97,44 @@ describe('typed errors', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     sockets.forEach((socket) => socket.destroy());
     silent.close();
+  });
+});
+
+describe('webhooks, tokens and health', () => {
+  it('registers a webhook, reads, lists, updates, pings, lists and redelivers deliveries, deletes', async () => {
+    const admin = at.client('admin');
+    // A receiver where nothing listens: deliveries stay queued or fail, which is all this reads.
+    const hook = await admin.webhooks.create({
+      url: 'http://127.0.0.1:9/verify',
+      events: ['job.completed'],
+      secret: 'a-secret-of-sixteen-chars',
+    });
+    expect(hook).toMatchObject({ events: ['job.completed'], active: true });
+    expect(await admin.webhooks.get(hook.webhook_id)).toEqual(hook);
+    expect((await admin.webhooks.list()).webhooks.map((w) => w.webhook_id)).toContain(hook.webhook_id);
+    const events = ['job.completed', 'job.failed'] as const;
+    expect((await admin.webhooks.update(hook.webhook_id, { events: [...events] })).events).toEqual(events);
+    const ping = await admin.webhooks.ping(hook.webhook_id);
+    expect(ping.event).toBe('ping');
+    const deliveries = await admin.webhooks.deliveries(hook.webhook_id, { per_page: 10 });
+    expect(deliveries.deliveries.map((d) => d.delivery_id)).toContain(ping.delivery_id);
+    const again = await admin.webhooks.redeliver(hook.webhook_id, ping.delivery_id);
+    expect(again).toMatchObject({ redelivery_of: ping.delivery_id, event_id: ping.event_id });
+    const denied = await failure(at.client('developer').webhooks.list());
+    expect([denied.status, denied.code]).toEqual([403, 'FORBIDDEN']);
+    await admin.webhooks.delete(hook.webhook_id);
+    expect((await failure(admin.webhooks.get(hook.webhook_id))).code).toBe('NOT_FOUND');
+  });
+
+  it('creates a token that works, lists it, revokes it; health needs no credential', async () => {
+    const admin = at.client('admin');
+    const created = await admin.tokens.create({ name: 'sdk-made', role: 'viewer' });
+    expect(created).toMatchObject({ name: 'sdk-made', role: 'viewer' });
+    const made = new PlatformClient({ url: at.url, token: created.token });
+    expect((await made.projects.list()).projects).toBeInstanceOf(Array);
+    expect((await admin.tokens.list()).tokens.map((t) => t.name)).toContain('sdk-made');
+    await admin.tokens.revoke('sdk-made');
+    expect((await failure(made.projects.list())).status).toBe(401);
+    expect((await at.client(null).health()).status).toMatch(/ok|degraded/);
   });
 });

@@ -6,7 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createRoleToken, openTokenStore } from '../../src/api/auth.js';
 import type { Role } from '../../src/api/scopes.js';
-import { PlatformClient, type UploadFile } from '../../src/client/index.js';
+import { expect } from 'vitest';
+import { PlatformClient, PlatformError, type UploadFile } from '../../src/client/index.js';
 import { EXAMPLES } from '../support/serve.js';
 import { startPlatform, type Platform } from '../support/platform.js';
 
@@ -19,7 +20,8 @@ export interface ListeningPlatform {
 }
 
 export async function listeningPlatform(): Promise<ListeningPlatform> {
-  const platform = await startPlatform({ authEnabled: true, workers: 1 });
+  // Webhooks may target loopback, where nothing listens (their deliveries are only read).
+  const platform = await startPlatform({ authEnabled: true, workers: 1, webhookAllowPrivate: true });
   const url = await platform.app.listen({ host: '127.0.0.1', port: 0 });
   const store = openTokenStore(platform.db);
   const token = (role: Role) => createRoleToken(store, { name: `test-${role}`, role }).token;
@@ -47,4 +49,14 @@ export function exampleFiles(example: string): UploadFile[] {
   };
   walk(root);
   return files;
+}
+
+/** The PlatformError a call rejects with (failing the test when it resolves or throws another error). */
+export async function failure(call: Promise<unknown>): Promise<PlatformError> {
+  const error = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
 }
