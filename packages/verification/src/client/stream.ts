@@ -6,8 +6,8 @@
  * lines in order, its ended stages, its current progress) before the live messages. A connection
  * that drops before `job_complete` is made again, and the replay is matched against what was
  * delivered: the first n log lines of the replay are the n already handed over and are skipped, a
- * stage's `stage_complete` is handed over once, `progress` (a state, not an event) is handed over
- * as it comes. So every log line arrives exactly once and in order across reconnections.
+ * stage's `stage_complete` is handed over once, a stage's `progress` when its count changes. So
+ * every log line arrives exactly once and in order across reconnections.
  */
 import WebSocket from 'ws';
 import type { StreamMessageOut } from '../api/stream-route.js';
@@ -51,12 +51,14 @@ const SILENCE_LIMIT_MS = 75_000;
 type Outcome =
   | { kind: 'complete'; message: JobCompleteMessage }
   | { kind: 'aborted' }
-  | { kind: 'dropped'; opened: boolean; error: PlatformError };
+  | { kind: 'dropped'; opened: boolean; progressed: boolean; error: PlatformError };
 
 /** What the connections of one stream share: what was delivered, so a replay is not delivered twice. */
 interface Delivered {
   logs: number;
   stages: Set<string>;
+  /** Per stage, the last progress delivered (`complete/total`). */
+  progress: Map<string, string>;
 }
 
 function parse(data: WebSocket.RawData): StreamMessage {
@@ -106,6 +108,7 @@ function connect(
       ...(transport.token === undefined ? {} : { headers: { authorization: `Bearer ${transport.token}` } }),
     });
     let opened = false;
+    let progressed = false;
     let logsHere = 0;
     let silence: NodeJS.Timeout | undefined;
     const settle = (end: () => void) => {
@@ -143,7 +146,12 @@ function connect(
         } else if (message.type === 'stage_complete') {
           if (delivered.stages.has(message.stage)) return;
           delivered.stages.add(message.stage);
+        } else if (message.type === 'progress') {
+          const count = `${message.tests_complete}/${message.tests_total}`;
+          if (delivered.progress.get(message.stage) === count) return;
+          delivered.progress.set(message.stage, count);
         }
+        progressed = true;
         onMessage(message);
         if (message.type === 'job_complete') settle(() => resolve({ kind: 'complete', message }));
       } catch (error) {
@@ -170,7 +178,7 @@ function connect(
       const failure = /handshake has timed out/.test(error.message)
         ? timedOut(url, timeoutMs, error)
         : unreachable(url, error);
-      settle(() => resolve({ kind: 'dropped', opened, error: failure }));
+      settle(() => resolve({ kind: 'dropped', opened, progressed, error: failure }));
     });
     socket.on('close', (code, reason) => {
       const failure = new PlatformError({
@@ -179,7 +187,7 @@ function connect(
         message: `the stream of ${jobId} closed before the job ended (${code} ${reason.toString()})`.trim(),
         details: { url, close_code: code },
       });
-      settle(() => resolve({ kind: 'dropped', opened, error: failure }));
+      settle(() => resolve({ kind: 'dropped', opened, progressed, error: failure }));
     });
   });
 }
@@ -209,7 +217,7 @@ export async function streamJob(
   { onMessage, signal }: StreamOptions,
 ): Promise<JobCompleteMessage | undefined> {
   const stop = AbortSignal.any([transport.signal, signal].filter((s): s is AbortSignal => s !== undefined));
-  const delivered: Delivered = { logs: 0, stages: new Set() };
+  const delivered: Delivered = { logs: 0, stages: new Set(), progress: new Map() };
   let everOpened = false;
   let failures = 0;
   for (;;) {
@@ -219,7 +227,9 @@ export async function streamJob(
     if (outcome.kind === 'aborted') return undefined;
     if (!everOpened && !outcome.opened) throw outcome.error;
     everOpened = true;
-    failures = outcome.opened ? 1 : failures + 1;
+    // Only a connection that delivered something new resets the count: one that opens and drops
+    // again and again (a platform restarting, a proxy cutting) still ends.
+    failures = outcome.progressed ? 1 : failures + 1;
     if (failures > STREAM_RECONNECT_ATTEMPTS) throw outcome.error;
     await pause(Math.min(RECONNECT_BASE_MS * 2 ** (failures - 1), RECONNECT_MAX_MS), stop);
   }
