@@ -1,0 +1,116 @@
+/**
+ * A job's results as `verifyctl` prints them: one row per stage with its counts (`job results`,
+ * and the end of `job submit --wait`), and the totals a CI log wants on one line: tests,
+ * properties, crypto checks, duration.
+ */
+import type { Job, Results } from '../client/index.js';
+import { table } from './output.js';
+
+type Stages = Results['stages'];
+
+const CRYPTO_CHECKS = [
+  'constant_time',
+  'side_channel',
+  'ntt_validation',
+  'fips_compliance',
+  'entropy_analysis',
+] as const;
+
+const percent = (value: number | null) => (value === null ? '-' : `${value}%`);
+
+/** What a stage found, in words, from its counts. */
+function stageCounts(stages: Stages, name: string): string {
+  switch (name) {
+    case 'lint': {
+      const lint = stages.lint;
+      return lint?.errors === undefined ? '' : `${lint.errors} errors, ${lint.warnings ?? 0} warnings`;
+    }
+    case 'simulation': {
+      const sim = stages.simulation;
+      if (sim?.tests_passed === undefined) return '';
+      const coverage =
+        sim.coverage === undefined
+          ? ''
+          : `; coverage line ${percent(sim.coverage.line)}, toggle ${percent(sim.coverage.toggle)}, fsm ${percent(sim.coverage.fsm)}`;
+      return `${sim.tests_passed} tests passed, ${sim.tests_failed ?? 0} failed${coverage}`;
+    }
+    case 'formal': {
+      const formal = stages.formal;
+      if (formal?.properties_proven === undefined) return '';
+      return (
+        `${formal.properties_proven} properties proven, ${formal.properties_failed ?? 0} failed, ` +
+        `${formal.properties_inconclusive ?? 0} inconclusive`
+      );
+    }
+    case 'crypto': {
+      const { passed, failed, skipped } = cryptoCounts(stages);
+      return passed + failed + skipped === 0
+        ? ''
+        : `${passed} checks passed, ${failed} failed, ${skipped} skipped`;
+    }
+    default:
+      return '';
+  }
+}
+
+function cryptoCounts(stages: Stages): { passed: number; failed: number; skipped: number } {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const check of CRYPTO_CHECKS) {
+    const verdict = stages.crypto?.[check];
+    if (verdict !== undefined) counts[verdict.status] += 1;
+  }
+  return counts;
+}
+
+interface StageRow {
+  name: string;
+  status: string;
+  duration: string;
+  result: string;
+}
+
+/** One row per stage of the results: status, duration, counts, or the reason it has none. */
+export function resultsTable(results: Results): string {
+  const rows: StageRow[] = Object.entries(results.stages).map(([name, stage]) => {
+    const counts = stageCounts(results.stages, name);
+    return {
+      name,
+      status: stage.status,
+      duration: stage.duration ?? '-',
+      result: counts === '' ? (stage.reason ?? '') : counts,
+    };
+  });
+  return table(
+    [
+      { header: 'STAGE', value: (row: StageRow) => row.name },
+      { header: 'STATUS', value: (row: StageRow) => row.status },
+      { header: 'DURATION', value: (row: StageRow) => row.duration },
+      { header: 'RESULT', value: (row: StageRow) => row.result },
+    ],
+    rows,
+  );
+}
+
+/** `tests 4 passed, 0 failed; properties 5 proven, ...; crypto checks ...`: what the job checked. */
+export function resultTotals(results: Results): string {
+  const { simulation, formal } = results.stages;
+  const crypto = cryptoCounts(results.stages);
+  return [
+    `tests ${simulation?.tests_passed ?? 0} passed, ${simulation?.tests_failed ?? 0} failed`,
+    `properties ${formal?.properties_proven ?? 0} proven, ${formal?.properties_failed ?? 0} failed, ` +
+      `${formal?.properties_inconclusive ?? 0} inconclusive`,
+    `crypto checks ${crypto.passed} passed, ${crypto.failed} failed, ${crypto.skipped} skipped`,
+  ].join('; ');
+}
+
+/** The end of `job submit --wait`: how the job ended, each stage, the totals, and why it failed. */
+export function jobSummary(job: Job, results: Results, exitCode: number): string {
+  const error =
+    job.error === undefined ? [] : [`error: ${job.error.code} in ${job.error.stage}: ${job.error.message}`];
+  return [
+    `job ${job.job_id} ${job.status}${job.duration === undefined ? '' : ` in ${job.duration}`} (exit code ${exitCode})`,
+    resultsTable(results),
+    resultTotals(results),
+    ...error,
+  ].join('\n');
+}
