@@ -39,7 +39,7 @@ async function platformDocument() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vp-openapi-'));
   const db = openStore(dataDir);
   try {
-    // Authentication on: the document is the same, and the security it states is then in force.
+    // Authentication on, so the security the document states is in force; one worker, as no job runs.
     const app = await buildServer({
       db,
       logger: createLogger({ service: 'generate', level: 'silent' }),
