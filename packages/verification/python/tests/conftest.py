@@ -1,8 +1,9 @@
 """The suite runs against a real platform with authentication on, named by the environment:
 VP_TEST_URL (its base URL), VP_TEST_ADMIN_TOKEN, VP_TEST_DEVELOPER_TOKEN, VP_TEST_VIEWER_TOKEN
 (a token of each role) and VP_TEST_EXAMPLES (packages/verification/examples). The platform runs
-one job at a time (``--workers 1``), which the job tests count on, and allows webhooks to private
-addresses."""
+one job at a time, takes uploads of 1 MiB at most and 20 job submissions per project and hour, and
+allows webhooks to private addresses (``--workers 1 --upload-max-bytes 1048576
+--job-submissions-per-hour 20``, ``PLATFORM_WEBHOOK_ALLOW_PRIVATE=true``): the tests count on it."""
 
 from __future__ import annotations
 

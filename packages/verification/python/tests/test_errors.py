@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 from typing import Iterator
 
 import pytest
+from conftest import unique
 
 from verification_platform import (
     Client,
     Forbidden,
     NotFound,
+    PayloadTooLarge,
     PlatformError,
     PlatformUnreachable,
     Project,
+    RateLimited,
     Timeout,
     Unauthorized,
     ValidationError,
@@ -59,6 +63,29 @@ def test_an_unknown_stage_is_a_validation_error(developer: Client, counter: Proj
     with pytest.raises(ValidationError) as refused:
         developer.jobs.submit(counter.id, stages=["synthesis"])
     assert refused.value.field is not None and "stages" in refused.value.field
+
+
+def test_an_upload_beyond_the_limit_is_refused(developer: Client, counter: Project, tmp_path: Path) -> None:
+    big = tmp_path / "big.bin"
+    big.write_bytes(b"\0" * (1024 * 1024 + 1))
+    with pytest.raises(PayloadTooLarge) as refused:
+        developer.projects.upload(counter.id, big)
+    assert (refused.value.status, refused.value.code) == (413, "PAYLOAD_TOO_LARGE")
+    assert "big.bin" not in [f.path for f in developer.projects.files(counter.id)]
+
+
+def test_submissions_beyond_the_hourly_quota_are_rate_limited(developer: Client) -> None:
+    project = developer.projects.create(unique("quota"), top_module="top", target_pdk="sky130A")
+    # Refused submissions count too: these use the project's 20 without running anything.
+    for _ in range(20):
+        with pytest.raises(ValidationError):
+            developer.jobs.submit(project.id, stages=["synthesis"])
+    with pytest.raises(RateLimited) as limited:
+        developer.jobs.submit(project.id, stages=["lint"])
+    error = limited.value
+    assert (error.status, error.code, error.details["window"]) == (429, "RATE_LIMITED", "1 hour")
+    assert error.retry_after is not None and 0 < error.retry_after <= 3600
+    developer.projects.delete(project.id)
 
 
 @pytest.fixture

@@ -93,7 +93,7 @@ async function installedSdk(work: string, seconds: Record<string, number>): Prom
   return join(venv, 'bin', 'python');
 }
 
-/** The platform, authentication on, one job at a time; answers a token of each role. */
+/** The platform, authentication on, one job at a time, small limits; answers a token of each role. */
 async function startPlatform(work: string, seconds: Record<string, number>): Promise<Record<string, string>> {
   return step(seconds, 'platform', async () => {
     const dataDir = join(work, 'data');
@@ -101,7 +101,9 @@ async function startPlatform(work: string, seconds: Record<string, number>): Pro
       ...[VERIFYCTL, 'token', 'create', '--name', 'admin', '--role', 'admin', '--data-dir', dataDir],
     ]);
     const tokens: Record<string, string> = { admin: stdout.trim() };
-    server = await serveVerification(dataDir, ['--workers', '1', '--auth-enabled'], {
+    // The limits the pytest suite reaches on purpose (python/tests/conftest.py).
+    const limits = ['--upload-max-bytes', '1048576', '--job-submissions-per-hour', '20'];
+    server = await serveVerification(dataDir, ['--workers', '1', '--auth-enabled', ...limits], {
       PLATFORM_WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     for (const role of ['developer', 'viewer']) {
