@@ -6,7 +6,7 @@
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, PlatformError, type StreamMessage } from '../../src/client/index.js';
+import { PlatformClient, type StreamMessage } from '../../src/client/index.js';
 import { exampleFiles, failure, listeningPlatform, type ListeningPlatform } from './platform-client.js';
 
 let at: ListeningPlatform;
@@ -59,7 +59,7 @@ describe('a lint job', () => {
     expect((await client.jobs.logs(jobId, { stage: 'lint', tail: 1 })).logs).toEqual(lint.slice(-1));
   });
 
-  it('lists among the project jobs, with its results, stage results, coverage and artifacts', async () => {
+  it('lists among the project jobs, with its results, its stage results, and no coverage', async () => {
     const list = await client.jobs.list(projectId, { per_page: 10 });
     expect(list.jobs.map((job) => job.job_id)).toContain(jobId);
     const results = await client.jobs.results(jobId);
@@ -68,19 +68,12 @@ describe('a lint job', () => {
     expect(await client.jobs.stageResults(jobId, 'lint')).toMatchObject({
       status: results.stages.lint?.status,
     });
-    const coverage = await client.jobs.coverage(jobId).catch((error: unknown) => error);
-    // No simulation ran: the platform says so with its envelope, or answers an empty coverage.
-    if (coverage instanceof PlatformError) expect(coverage.status).toBeLessThan(500);
-    else expect(coverage).toHaveProperty('job_id', jobId);
-    const { artifacts } = await client.jobs.artifacts(jobId);
-    if (artifacts.length > 0) {
-      const first = artifacts[0]!;
-      const file = await client.jobs.artifact(jobId, first.name);
-      expect([file.fileName, file.data.byteLength]).toEqual([first.name, first.size]);
-    }
+    // Coverage comes from a simulation, which a lint job has not run.
+    const noCoverage = await failure(client.jobs.coverage(jobId));
+    expect([noCoverage.status, noCoverage.code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('makes reports: HTML and JSON bytes with their type and file name', async () => {
+  it('makes reports (HTML, JSON) with their type and file name, kept as artifacts', async () => {
     const html = await client.jobs.report(jobId, { format: 'html' });
     expect(html.contentType).toMatch(/^text\/html/);
     expect(html.fileName).toMatch(/\.html$/);
@@ -88,6 +81,16 @@ describe('a lint job', () => {
     const json = await client.jobs.report(jobId, { format: 'json' });
     expect(json.contentType).toMatch(/^application\/json/);
     expect(new TextDecoder().decode(json.data)).toContain(jobId);
+    // A report made is kept as an artifact of the job, downloaded as it was made.
+    const { artifacts } = await client.jobs.artifacts(jobId);
+    const kept = artifacts.find((artifact) => artifact.name === html.fileName);
+    expect(kept).toBeDefined();
+    const file = await client.jobs.artifact(jobId, kept!.name);
+    expect([file.fileName, file.data.byteLength, file.contentType]).toEqual([
+      kept!.name,
+      html.data.byteLength,
+      html.contentType,
+    ]);
   });
 
   it('cancels a queued job, and a viewer may not submit', async () => {
