@@ -5,6 +5,7 @@
  * loads the server only when it runs.
  */
 export * from '../errors.js';
+export * from '../credentials/tokens.js';
 export * from './run-cli.js';
 export * from './serve-options.js';
 export * from './private-config.js';

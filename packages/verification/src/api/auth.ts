@@ -19,8 +19,6 @@ import type { FastifyRequest } from 'fastify';
 import { ROLES, SCOPES, type Role } from './scopes.js';
 
 export const TOKEN_PREFIX = 'vpt_';
-/** Longest lifetime a token may be given. */
-export const MAX_TOKEN_DAYS = 3650;
 const DAY_MS = 86_400_000;
 
 /** The OpenAPI security schemes: pass them to `createApp`, and their names to `registerRoutes`. */

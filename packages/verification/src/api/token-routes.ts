@@ -13,8 +13,8 @@ import {
   type TokenStore,
 } from '@lab/server-kit';
 import { Type, type Static } from 'typebox';
-import { createRoleToken, MAX_TOKEN_DAYS, roleOf } from './auth.js';
-import { ADMIN, ROLES, type Role } from './scopes.js';
+import { createRoleToken, roleOf } from './auth.js';
+import { ADMIN, MAX_TOKEN_DAYS, ROLES, type Role } from './scopes.js';
 
 const RoleSchema = Type.Enum(Object.keys(ROLES) as Role[], {
   description:

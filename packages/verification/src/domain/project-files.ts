@@ -74,7 +74,7 @@ const pathsRefused = (message: string, details: Record<string, unknown>) =>
  * The paths of one upload so far, refusing a path given twice, or given both as a file and as a
  * directory of another file (`rtl` and `rtl/counter.v`), which no tree can hold.
  */
-function createPathSet() {
+export function createPathSet() {
   const files = new Set<string>();
   /** Each directory of the files so far, with the first file inside it. */
   const directories = new Map<string, string>();
