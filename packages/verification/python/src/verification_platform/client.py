@@ -127,11 +127,24 @@ class _Http:
 
     @contextmanager
     def stream(
-        self, method: str, path: str, *, json_body: Any = None, params: Optional[Mapping[str, Any]] = None
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        params: Optional[Mapping[str, Any]] = None,
+        timeout: Union[httpx.Timeout, float, None] = None,
     ) -> Iterator[httpx.Response]:
         """The answer before its body is read, for downloads and followed logs."""
         with self.translated(method, path):
-            with self.client.stream(method, path, json=json_body, params=params) as response:
+            answer = self.client.stream(
+                method,
+                path,
+                json=json_body,
+                params=params,
+                timeout=self.timeout if timeout is None else timeout,
+            )
+            with answer as response:
                 if response.status_code >= 400:
                     raise error_from_answer(response.status_code, response.headers, response.read())
                 yield response
@@ -312,7 +325,11 @@ class Jobs(_Resource):
     def follow_logs(self, job_id: str, stage: Optional[str] = None) -> Iterator[LogEntry]:
         """The log lines so far, then new ones as they come, until the job ends (``follow=true``)."""
         path = f"/jobs/{_segment(job_id)}/logs"
-        with self._http.stream("GET", path, params=_query(stage=stage, follow=True)) as response:
+        # A stage may print nothing for minutes: only connecting is bounded.
+        timeout = httpx.Timeout(self._http.timeout, read=None)
+        with self._http.stream(
+            "GET", path, params=_query(stage=stage, follow=True), timeout=timeout
+        ) as response:
             for line in response.iter_lines():
                 if line.strip():
                     yield build(LogEntry, json.loads(line))
