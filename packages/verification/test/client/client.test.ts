@@ -95,8 +95,24 @@ describe('typed errors', () => {
     );
     expect([error.status, error.code]).toEqual([0, 'TIMEOUT']);
     expect(Date.now() - started).toBeLessThan(2000);
+    // A stream's handshake has the same time-out.
+    const stream = await failure(
+      new PlatformClient({ url: `http://127.0.0.1:${port}`, timeoutMs: 200 }).jobs.stream('job_0', {
+        onMessage: () => undefined,
+      }),
+    );
+    expect([stream.status, stream.code]).toEqual([0, 'TIMEOUT']);
     sockets.forEach((socket) => socket.destroy());
     silent.close();
+  });
+
+  it("refuses a stream's handshake with the envelope's error: 401 for a bad token", async () => {
+    const refused = await failure(
+      new PlatformClient({ url: at.url, token: 'vpt_not-a-token' }).jobs.stream('job_ffffffffffffffff', {
+        onMessage: () => undefined,
+      }),
+    );
+    expect([refused.status, refused.code]).toEqual([401, 'UNAUTHORIZED']);
   });
 });
 
