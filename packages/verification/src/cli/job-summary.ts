@@ -4,7 +4,7 @@
  * properties, crypto checks, duration.
  */
 import type { Job, Results } from '../client/index.js';
-import { table } from './output.js';
+import { fields, table } from './output.js';
 
 type Stages = Results['stages'];
 
@@ -113,4 +113,58 @@ export function jobSummary(job: Job, results: Results, exitCode: number): string
     resultTotals(results),
     ...error,
   ].join('\n');
+}
+
+type Scalar = string | number | boolean | null;
+const isScalar = (value: unknown): value is Scalar => value === null || typeof value !== 'object';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Rows of flat objects as a table of their scalar fields, in the order they first appear; a field
+ * with a line break in some row (lint's source context) does not fit a table: `--json` has it.
+ */
+function rowsTable(rows: readonly Record<string, unknown>[]): string {
+  const cell = (value: unknown): string | undefined =>
+    value === undefined ? '' : isScalar(value) ? String(value) : undefined;
+  const fits = (key: string) =>
+    rows.every((row) => {
+      const text = cell(row[key]);
+      return text !== undefined && !text.includes('\n');
+    });
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(fits);
+  return table(
+    keys.map((key) => ({
+      header: key.toUpperCase(),
+      value: (row: Record<string, unknown>) => cell(row[key]) ?? '',
+    })),
+    rows,
+  );
+}
+
+/**
+ * One stage's results in full (`job results ID --stage S`): its scalar fields, then each list of
+ * its `details` (lint's messages, simulation's tests, formal's properties) and each map of
+ * objects (crypto's checks, formal's tasks) as a table. The details are the stage's own and the
+ * API leaves their shape open, so they are laid out by what they hold.
+ */
+export function stageResultText(answer: Record<string, unknown>): string {
+  const sections: string[] = [
+    fields(Object.entries(answer).filter((entry): entry is [string, Scalar] => isScalar(entry[1]))),
+  ];
+  const lists = [answer, isRecord(answer.details) ? answer.details : {}].flatMap((source) =>
+    Object.entries(source).filter(([key]) => key !== 'details'),
+  );
+  for (const [name, value] of lists) {
+    if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) {
+      sections.push(`\n${name}:\n${rowsTable(value)}`);
+    } else if (isRecord(value) && Object.values(value).length > 0 && Object.values(value).every(isRecord)) {
+      const rows = Object.entries(value).map(([key, row]) => ({
+        name: key,
+        ...(row as Record<string, unknown>),
+      }));
+      sections.push(`\n${name}:\n${rowsTable(rows)}`);
+    }
+  }
+  return sections.join('\n');
 }

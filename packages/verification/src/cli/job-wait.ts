@@ -7,7 +7,6 @@
 import type { Job, PlatformClient, StreamMessage } from '../client/index.js';
 
 export interface WaitOptions {
-  onMessage: (message: StreamMessage) => void;
   cancelOnInterrupt: boolean;
   /** Where the interrupt's notes go. */
   err?: { write(text: string): unknown };
@@ -16,13 +15,21 @@ export interface WaitOptions {
 /** The job as it ended, or not ended when the wait was stopped before it did. */
 export type WaitOutcome = { ended: true; job: Job } | { ended: false; jobId: string };
 
+export interface JobWait {
+  /**
+   * Follows the stream, each message to `onMessage`, until the job ends or an interrupt stops
+   * the wait; then stops listening for interrupts.
+   */
+  follow(onMessage: (message: StreamMessage) => void): Promise<WaitOutcome>;
+}
+
 const INTERRUPTS = ['SIGINT', 'SIGTERM'] as const;
 
-export async function waitForJob(
-  client: PlatformClient,
-  jobId: string,
-  options: WaitOptions,
-): Promise<WaitOutcome> {
+/**
+ * Starts listening for interrupts at once, so that one that comes while the caller draws its
+ * first view is already the wait's; `follow` then does the waiting.
+ */
+export function startWait(client: PlatformClient, jobId: string, options: WaitOptions): JobWait {
   const { err = process.stderr } = options;
   const controller = new AbortController();
   let interrupts = 0;
@@ -41,12 +48,16 @@ export async function waitForJob(
     controller.abort();
   };
   for (const signal of INTERRUPTS) process.on(signal, onInterrupt);
-  try {
-    const end = await client.jobs.stream(jobId, { signal: controller.signal, onMessage: options.onMessage });
-    await cancelling;
-    if (end === undefined) return { ended: false, jobId };
-    return { ended: true, job: await client.jobs.get(jobId) };
-  } finally {
-    for (const signal of INTERRUPTS) process.off(signal, onInterrupt);
-  }
+  return {
+    async follow(onMessage) {
+      try {
+        const end = await client.jobs.stream(jobId, { signal: controller.signal, onMessage });
+        await cancelling;
+        if (end === undefined) return { ended: false, jobId };
+        return { ended: true, job: await client.jobs.get(jobId) };
+      } finally {
+        for (const signal of INTERRUPTS) process.off(signal, onInterrupt);
+      }
+    },
+  };
 }

@@ -8,9 +8,9 @@ import { Option, type Command } from 'commander';
 import type { Job, LogEntry, PlatformClient, StageName } from '../client/index.js';
 import { collect, parseOverrides } from './config-overrides.js';
 import { jobExitCode } from './exit-codes.js';
-import { jobSummary, resultsTable } from './job-summary.js';
+import { jobSummary, resultsTable, stageResultText } from './job-summary.js';
 import { createJobView } from './job-view.js';
-import { waitForJob } from './job-wait.js';
+import { startWait } from './job-wait.js';
 import { addJsonOption, emit, EXIT, fields, printJson, table, type JsonFlag } from './output.js';
 import { commandSettings, clientFor, projectOf } from './target.js';
 
@@ -56,7 +56,7 @@ async function writeJunit(client: PlatformClient, jobId: string, file: string): 
  */
 async function followToEnd(
   client: PlatformClient,
-  job: Job,
+  jobId: string,
   options: {
     view: boolean;
     logs: boolean;
@@ -66,24 +66,24 @@ async function followToEnd(
     cancelOnInterrupt: boolean;
   },
 ): Promise<Job | undefined> {
-  const view = options.view ? createJobView(job, { err: process.stderr, out: process.stdout }) : undefined;
+  const wait = startWait(client, jobId, { cancelOnInterrupt: options.cancelOnInterrupt });
+  const view = options.view
+    ? createJobView(await client.jobs.get(jobId), { err: process.stderr, out: process.stdout })
+    : undefined;
   let skipping = options.skipUntil;
-  const outcome = await waitForJob(client, job.job_id, {
-    cancelOnInterrupt: options.cancelOnInterrupt,
-    onMessage: (message) => {
-      view?.update(message);
-      if (!options.logs || message.type !== 'log') return;
-      if (options.stage !== undefined && message.stage !== options.stage) return;
-      if (skipping !== undefined) {
-        // The stream replays the log from its start: pass over what --tail printed already.
-        if (message.timestamp === skipping.timestamp && message.message === skipping.message)
-          skipping = undefined;
-        return;
-      }
-      if (options.json) process.stdout.write(`${JSON.stringify(message)}\n`);
-      else if (view !== undefined) view.print(logLine(message));
-      else process.stdout.write(`${logLine(message)}\n`);
-    },
+  const outcome = await wait.follow((message) => {
+    view?.update(message);
+    if (!options.logs || message.type !== 'log') return;
+    if (options.stage !== undefined && message.stage !== options.stage) return;
+    if (skipping !== undefined) {
+      // The stream replays the log from its start: pass over what --tail printed already.
+      if (message.timestamp === skipping.timestamp && message.message === skipping.message)
+        skipping = undefined;
+      return;
+    }
+    if (options.json) process.stdout.write(`${JSON.stringify(message)}\n`);
+    else if (view !== undefined) view.print(logLine(message));
+    else process.stdout.write(`${logLine(message)}\n`);
   });
   view?.stop();
   if (!outcome.ended) {
@@ -133,7 +133,7 @@ function addSubmit(job: Command): void {
       return;
     }
     process.stderr.write(`submitted ${submitted.job_id} (stages: ${submitted.stages.join(', ')})\n`);
-    const ended = await followToEnd(client, await client.jobs.get(submitted.job_id), {
+    const ended = await followToEnd(client, submitted.job_id, {
       view: true,
       logs: flags.follow === true,
       json: false,
@@ -266,7 +266,7 @@ function addLogs(job: Command): void {
     }
     if (flags.follow !== true) return;
     const lastPrinted = tailed?.logs.at(-1);
-    await followToEnd(client, await client.jobs.get(id), {
+    await followToEnd(client, id, {
       view: false,
       logs: true,
       json: flags.json === true,
@@ -302,7 +302,7 @@ function addResults(job: Command): void {
     }
     if (flags.stage !== undefined) {
       const stage = await client.jobs.stageResults(id, flags.stage);
-      emit(flags, stage, (answer) => JSON.stringify(answer, null, 2));
+      emit(flags, stage, (answer) => stageResultText(answer));
       return;
     }
     emit(flags, await client.jobs.results(id), resultsTable);
