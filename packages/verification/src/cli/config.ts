@@ -31,11 +31,16 @@ function configKey(key: string): ConfigKey {
 }
 
 /** Reads the file, lets `change` edit it, writes it back whole. */
-function updateConfig(change: (config: VerifyctlConfig) => void): void {
+function updateConfig(change: (config: VerifyctlConfig, path: string) => void): void {
   const path = configPath();
   const config = readConfig(path);
-  change(config);
+  change(config, path);
   writeConfig(path, config);
+}
+
+/** Refuses a context the file does not hold. */
+function assertContext(config: VerifyctlConfig, name: string, path: string): void {
+  if (config.contexts[checkContextName(name)] === undefined) throw CliErrors.contextNotFound({ name, path });
 }
 
 /** The context `--context` names, else the current one. */
@@ -144,11 +149,8 @@ export function addConfigCommands(program: Command): void {
     .description('Make a context the current one')
     .argument('<name>')
     .action((name: string) => {
-      const path = configPath();
-      updateConfig((file) => {
-        if (file.contexts[checkContextName(name)] === undefined) {
-          throw CliErrors.contextNotFound({ name, path });
-        }
+      updateConfig((file, path) => {
+        assertContext(file, name, path);
         file.current_context = name;
       });
     });
@@ -190,9 +192,8 @@ export function addConfigCommands(program: Command): void {
     .description('Delete a context (the current one becomes `default`)')
     .argument('<name>')
     .action((name: string) => {
-      const path = configPath();
-      updateConfig((file) => {
-        if (file.contexts[name] === undefined) throw CliErrors.contextNotFound({ name, path });
+      updateConfig((file, path) => {
+        assertContext(file, name, path);
         delete file.contexts[name];
         if (file.current_context === name) file.current_context = DEFAULT_CONTEXT;
       });
