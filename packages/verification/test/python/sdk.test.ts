@@ -152,6 +152,9 @@ async function runSuite(): Promise<SuiteRun> {
         );
       }),
   );
+  // Stopped now rather than after the tests, which only read the report.
+  await server!.stop('SIGKILL');
+  server = undefined;
   let cases: JUnitCase[] = [];
   try {
     cases = parseJUnit(readFileSync(junit, 'utf8'));
@@ -182,6 +185,8 @@ describe.skipIf(gate.skip)(`Python SDK (pytest)${gate.skip ? ` (skipped: ${gate.
     console.log(
       `Python SDK: ${suite!.cases.length} pytest cases; seconds: ${JSON.stringify(suite!.seconds)}`,
     );
+    // The failing cases' tracebacks, which their tests below give only the first line of.
+    if (suite!.exitCode !== 0) console.log(suite!.output);
     expect([0, 1], `pytest ended with ${suite!.exitCode}:\n${suite!.output}`).toContain(suite!.exitCode);
     expect(suite!.cases.length).toBeGreaterThan(20);
   });
