@@ -45,6 +45,8 @@ export const SYSTEM_TOOLS = [
   { command: 'ccache', pkg: 'ccache', usedBy: 'verification' },
   { file: '/usr/include/zlib.h', pkg: 'zlib1g-dev', usedBy: 'verification' },
   { command: 'chromium', pkg: 'chromium', usedBy: 'verification tests (HTML report rendering)' },
+  // verifyctl's JUnit files are checked against a JUnit schema with xmllint --schema.
+  { command: 'xmllint', pkg: 'libxml2-utils', usedBy: 'verification tests (JUnit schema)' },
   // cocotb loads the interpreter's shared libpython into the simulator (VPI).
   {
     file: `/usr/lib/${MULTIARCH}/pkgconfig/python3-embed.pc`,
