@@ -5,7 +5,7 @@
  * and the token never printed, even under `bash -x`. The YAML recipes are parsed and checked to
  * run the script and hand its JUnit file to the CI system; the Jenkinsfile to do the same.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { api, EXAMPLES, serveVerification, VERIFYCTL, type ServiceProcess } from '../support/serve.js';
-import { junitSchemaErrors } from '../support/verifyctl.js';
+import { createToken, junitSchemaErrors } from '../support/verifyctl.js';
 
 const CI = fileURLToPath(new URL('../../ci/', import.meta.url));
 const SCRIPT = join(CI, 'verify-in-ci.sh');
@@ -56,14 +56,9 @@ describe.skipIf(gate.skip)(
     beforeAll(async () => {
       root = mkdtempSync(join(tmpdir(), 'vp-ci-'));
       const dataDir = join(root, 'data');
-      const token = spawnSync(
-        process.execPath,
-        [VERIFYCTL, 'token', 'create', '--name', 'ci', '--role', 'developer', '--data-dir', dataDir],
-        { encoding: 'utf8' },
-      );
-      expect(token.status, token.stderr).toBe(0);
+      const token = createToken(dataDir, 'ci', 'developer');
       server = await serveVerification(dataDir, [], { PLATFORM_AUTH_ENABLED: 'true' });
-      const headers = { authorization: `Bearer ${token.stdout.trim()}` };
+      const headers = { authorization: `Bearer ${token}` };
       const create = async (name: string, top: string) =>
         (
           await api<{ id: string }>(server.url, 'POST', '/projects', {
@@ -77,7 +72,7 @@ describe.skipIf(gate.skip)(
       ]);
       settings = {
         VERIFY_URL: server.url.replace(/\/api\/v1$/, ''),
-        VERIFY_TOKEN: token.stdout.trim(),
+        VERIFY_TOKEN: token,
         VERIFY_STAGES: 'lint',
         VERIFYCTL,
         XDG_CONFIG_HOME: join(root, 'config'),
@@ -88,18 +83,26 @@ describe.skipIf(gate.skip)(
       rmSync(root, { recursive: true, force: true });
     });
 
-    it('uploads, runs the job and exits 0 with a schema-valid JUnit file, the token never printed under bash -x', async () => {
-      const junit = join(root, 'counter.xml');
-      const run = await runScript(
+    /** The script on an example uploaded to its project, its JUnit file under `root`. */
+    const runExample = (example: keyof typeof projects, args: string[] = [], bashArgs: string[] = []) => {
+      const junit = join(root, `${example}.xml`);
+      const dir = example === 'counter' ? 'counter' : 'lint-warnings';
+      const run = runScript(
         {
           ...settings,
-          VERIFY_PROJECT: projects.counter,
-          VERIFY_SOURCE: join(EXAMPLES, 'counter'),
+          VERIFY_PROJECT: projects[example],
+          VERIFY_SOURCE: join(EXAMPLES, dir),
           VERIFY_JUNIT: junit,
         },
-        [],
-        ['-x'],
+        args,
+        bashArgs,
       );
+      return { junit, run };
+    };
+
+    it('uploads, runs the job and exits 0 with a schema-valid JUnit file, the token never printed under bash -x', async () => {
+      const { junit, run: running } = runExample('counter', [], ['-x']);
+      const run = await running;
       expect(run.code, run.output).toBe(0);
       expect(run.output).toMatch(/^uploaded \d+ files to /m);
       expect(run.output).toMatch(/^job job_[0-9a-f]+ passed in /m);
@@ -108,16 +111,8 @@ describe.skipIf(gate.skip)(
     });
 
     it('passes its arguments to job submit and the exit code 1 of a failed verification through', async () => {
-      const junit = join(root, 'lint-warnings.xml');
-      const run = await runScript(
-        {
-          ...settings,
-          VERIFY_PROJECT: projects.lintWarnings,
-          VERIFY_SOURCE: join(EXAMPLES, 'lint-warnings'),
-          VERIFY_JUNIT: junit,
-        },
-        ['--set', 'lint.warnings_as_errors=true'],
-      );
+      const { junit, run: running } = runExample('lintWarnings', ['--set', 'lint.warnings_as_errors=true']);
+      const run = await running;
       expect(run.code, run.output).toBe(1);
       expect(junitSchemaErrors(junit)).toBe('');
       expect(readFileSync(junit, 'utf8')).toMatch(/<testsuite name="lint" tests="7" failures="7"/);

@@ -5,7 +5,6 @@
  * that exit 2, Ctrl-C while waiting (with and without --cancel-on-interrupt), logs -f ending with
  * the job, and the other commands' answers. One platform for the file.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +17,10 @@ import {
   ENDLESS_SIMULATION,
   EXAMPLES,
   serveVerification,
-  VERIFYCTL,
   waitForJob,
   type ServiceProcess,
 } from '../support/serve.js';
-import { junitSchemaErrors, startVerifyctl, verifyctl } from '../support/verifyctl.js';
+import { createToken, junitSchemaErrors, startVerifyctl, verifyctl } from '../support/verifyctl.js';
 
 const gate = requireTools(['verilator', 'iverilog', 'vvp', 'xmllint']);
 
@@ -45,18 +43,13 @@ describe.skipIf(gate.skip)(
     beforeAll(async () => {
       root = mkdtempSync(join(tmpdir(), 'vp-cli-job-'));
       const dataDir = join(root, 'data');
-      const admin = spawnSync(
-        process.execPath,
-        [VERIFYCTL, 'token', 'create', '--name', 'admin', '--role', 'admin', '--data-dir', dataDir],
-        { encoding: 'utf8' },
-      );
-      expect(admin.status, admin.stderr).toBe(0);
+      const admin = createToken(dataDir, 'admin', 'admin');
       server = await serveVerification(dataDir, [], { PLATFORM_AUTH_ENABLED: 'true' });
       base = server.url;
       for (const role of ['developer', 'viewer'] as const) {
         const created = await api<{ token: string }>(base, 'POST', '/tokens', {
           body: { name: role, role },
-          headers: as(admin.stdout.trim()),
+          headers: as(admin),
         });
         tokens[role] = created.body.token;
       }

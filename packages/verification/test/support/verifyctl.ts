@@ -59,6 +59,17 @@ export function verifyctl(args: readonly string[], env: NodeJS.ProcessEnv): Prom
   return startVerifyctl(args, env).done;
 }
 
+/** A token made by `verifyctl token create` on the data directory, as the first one is, before any server runs. */
+export function createToken(dataDir: string, name: string, role: string): string {
+  const run = spawnSync(
+    process.execPath,
+    [VERIFYCTL, 'token', 'create', '--name', name, '--role', role, '--data-dir', dataDir],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`verifyctl token create exited ${run.status}: ${run.stderr}`);
+  return run.stdout.trim();
+}
+
 /** xmllint's verdict on `file` against the JUnit schema: '' when valid, else what it says. */
 export function junitSchemaErrors(file: string): string {
   const run = spawnSync('xmllint', ['--noout', '--schema', JUNIT_XSD, file], { encoding: 'utf8' });
