@@ -25,7 +25,7 @@ import {
   waitForJob,
   type ServiceProcess,
 } from '../packages/verification/test/support/serve.js';
-import { loadAverage, machineDescription, median } from './support.js';
+import { loadAverage, machineDescription, median, percentile } from './support.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 200);
 const WORKERS = availableParallelism();
@@ -51,12 +51,6 @@ interface JobTimes {
   submitted_at: string;
   started_at: string;
   finished_at: string;
-}
-
-/** The nearest-rank percentile `p` (0–100) of `values`. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function idle(base: string): Promise<void> {
