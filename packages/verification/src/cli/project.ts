@@ -112,7 +112,7 @@ export function addProjectCommands(program: Command): void {
     const page = await platformClient(command).projects.list(query);
     emit(flags, page, (view) => {
       const pages = Math.max(1, Math.ceil(view.total / view.per_page));
-      return `${projectTable(view.projects)}\n(page ${view.page} of ${pages}, ${view.total} projects)`;
+      return `${projectTable(view.projects)}\n(page ${view.page} of ${pages}, ${view.total} project${view.total === 1 ? '' : 's'})`;
     });
   });
 

@@ -81,6 +81,8 @@ describe('verifyctl against a running platform', { timeout: 60_000 }, () => {
   /** A CI job's: the platform and a token from variables. */
   let ci: (token?: string) => NodeJS.ProcessEnv;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** A lint job for the artifact commands, submitted first so that it runs while the other tests do. */
+  let job: string;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'vp-cli-client-'));
@@ -107,6 +109,18 @@ describe('verifyctl against a running platform', { timeout: 60_000 }, () => {
         })
       ).body.token;
     }
+    const project = await createProjectFrom(
+      base,
+      'artifacts',
+      join(EXAMPLES, 'counter'),
+      'counter',
+      as(tokens.developer),
+    );
+    const submitted = await api<{ job_id: string }>(base, 'POST', `/projects/${project}/jobs`, {
+      body: { stages: ['lint'] },
+      headers: as(tokens.developer),
+    });
+    job = submitted.body.job_id;
     const clean = { VERIFY_URL: '', VERIFY_TOKEN: '', VERIFY_PROJECT: '', XDG_CONFIG_HOME: configHome };
     person = clean;
     ci = (token = tokens.developer) => ({ ...clean, VERIFY_URL: origin, VERIFY_TOKEN: token });
@@ -195,7 +209,7 @@ describe('verifyctl against a running platform', { timeout: 60_000 }, () => {
       }
       expect(viaEnv.code, viaEnv.stderr).toBe(0);
       expect(viaOther.code, viaOther.stderr).toBe(0);
-      expect(json(viaOther)).toMatchObject({ projects: [], total: 0 });
+      expect(json(viaOther)).toMatchObject({ projects: [{ name: 'artifacts' }], total: 1 });
 
       const missing = await verifyctl(['config', 'use-context', 'prod'], person);
       expect(missing.code).toBe(2);
@@ -239,7 +253,7 @@ describe('verifyctl against a running platform', { timeout: 60_000 }, () => {
       expect(listed.stdout).toMatch(
         new RegExp(`^ID +NAME +TOP MODULE +PDK +STATUS +CREATED\n${id} +alu +alu `),
       );
-      expect(listed.stdout).toMatch(/\(page 1 of 1, 1 projects\)\n$/);
+      expect(listed.stdout).toMatch(/\(page 1 of 1, 2 projects\)\n$/);
       // Fields not given keep their values.
       expect(json(updated)).toMatchObject({ name: 'alu', target_pdk: 'sky130A', description: 'an ALU' });
 
@@ -354,25 +368,8 @@ describe('verifyctl against a running platform', { timeout: 60_000 }, () => {
   });
 
   describe('artifact', () => {
-    let job: string;
-
-    beforeAll(async () => {
-      const project = await createProjectFrom(
-        base,
-        'artifacts',
-        join(EXAMPLES, 'counter'),
-        'counter',
-        as(tokens.developer),
-      );
-      const submitted = await api<{ job_id: string }>(base, 'POST', `/projects/${project}/jobs`, {
-        body: { stages: ['lint'] },
-        headers: as(tokens.developer),
-      });
-      job = submitted.body.job_id;
-      await waitForJob(base, job, undefined, undefined, as(tokens.developer));
-    });
-
     it("lists a job's artifacts and downloads one", async () => {
+      await waitForJob(base, job, undefined, undefined, as(tokens.developer));
       const target = join(root, 'lint.log');
       const [listed, got, unknown] = await Promise.all([
         verifyctl(['artifact', 'list', '--job', job], ci(tokens.viewer)),
