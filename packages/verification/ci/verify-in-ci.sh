@@ -37,7 +37,8 @@ fi
 
 "${cli[@]}" upload --project "$VERIFY_PROJECT" "$source_dir" || fail "the upload of $source_dir failed"
 
-submit=(job submit --project "$VERIFY_PROJECT" --wait --junit "$junit")
+# A CI job that is cancelled (SIGTERM) cancels the verification job it started.
+submit=(job submit --project "$VERIFY_PROJECT" --wait --junit "$junit" --cancel-on-interrupt)
 if [ -n "${VERIFY_STAGES:-}" ]; then submit+=(--stages "$VERIFY_STAGES"); fi
 status=0
 "${cli[@]}" "${submit[@]}" "$@" || status=$?

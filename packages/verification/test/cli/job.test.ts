@@ -194,7 +194,8 @@ describe.skipIf(gate.skip)(
 
     it('list, show, logs, results (table, --stage, --output junit) and --json', async () => {
       const [list, show, logs, tail, results, stage, messages, junit, submitted] = await Promise.all([
-        verifyctl(['job', 'list', '--project', projects.counter], env(tokens.viewer)),
+        // The project from VERIFY_PROJECT, as a CI job's environment gives it.
+        verifyctl(['job', 'list'], { ...env(tokens.viewer), VERIFY_PROJECT: projects.counter }),
         verifyctl(['job', 'show', passedJob], env(tokens.viewer)),
         verifyctl(['job', 'logs', passedJob, '-f'], env(tokens.viewer)),
         verifyctl(['job', 'logs', passedJob, '--tail', '2', '--json'], env(tokens.viewer)),
