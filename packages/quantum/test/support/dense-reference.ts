@@ -404,10 +404,15 @@ export function normalEigen(a: CMat): { values: C[]; vectors: CMat } {
   return { values, vectors: q };
 }
 
-/** Principal-branch phase in (-π, π]; an eigenvalue at -1 (to rounding) counts as phase π. */
+/**
+ * Principal-branch phase in (-π, π]; an eigenvalue at -1 (to rounding) counts as phase π.
+ * "To rounding" means the QR iteration's accuracy (about 1e-14), no more: a wider band moves
+ * genuine phases -π + δ to π, which changes U^k by about 2π|k| (a tolerance of 1e-9 once made
+ * pow(-3.4e-11) @ U(-2π + 2e-9, 0, 0) differ from the library by 1.06e-10).
+ */
 export function principalPhase([re, im]: C): number {
   const phase = Math.atan2(im, re);
-  return phase < -PI + 1e-9 ? PI : phase;
+  return phase < -PI + 1e-13 ? PI : phase;
 }
 
 /** U^k: integer k by repeated products (of U† when negative), else Q diag(λ^k) Q†. */
@@ -588,6 +593,42 @@ export function referenceStatevector(
     state = applyGate(state, m, op.qubits, n);
   }
   return state;
+}
+
+/**
+ * True when a non-integer `pow` in the circuit acts on a matrix with eigenvalues near -1, the
+ * branch cut, that are not -1 to rounding. Its power is ill-conditioned there: eigenvalues
+ * d apart on either side of the cut take powers up to 2 apart, so an eigenvector error of
+ * rounding/d (what QR gives) becomes an error of that size in U^k (5e-7 at d = 1e-8, 1e-11 at
+ * d = 1e-4), and at d of a few 1e-16 whether an eigenvalue counts as -1 is rounding. No two
+ * independent implementations can agree to 1e-10 there; U(2π - 1e-8, 0, 0) or u3(1e-15, 0, 2π)
+ * are such gates (fast-check favours the bounds ±2π and tiny values), exactly U(2π, 0, 0) is not.
+ */
+export function powNearBranchCut(
+  circuit: Circuit,
+  parameters: Readonly<Record<string, number>> = {},
+): boolean {
+  for (const op of circuit.operations) {
+    if (op.kind !== 'gate') continue;
+    const params = op.params.map((p) => evalExpr(p, parameters));
+    const modifiers = numericModifiers(op.modifiers, parameters);
+    for (let i = 0; i < modifiers.length; i += 1) {
+      const mod = modifiers[i]!;
+      if (mod.kind !== 'pow' || Number.isInteger(mod.exponent)) continue;
+      const base = callMatrix(op.name, params, modifiers.slice(i + 1), circuit.gateDefinitions);
+      const { values, vectors } = normalEigen(base);
+      const near = values.flatMap(([re, im], j) => (Math.hypot(re + 1, im) < 1e-4 ? [j] : []));
+      // The matrix on those eigenvectors, compared with -I entry by entry.
+      const restricted = matmul(adjoint(vectors), matmul(base, vectors));
+      for (const r of near) {
+        for (const c of near) {
+          const [re, im] = entry(restricted, r, c);
+          if (Math.hypot(re + (r === c ? 1 : 0), im) > 5e-16) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 // ---- states ----
