@@ -24,9 +24,14 @@ function dependenciesCurrent() {
   return statSync(installed).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
 }
 
-/** Compiles every package to `dist/` (incremental): what the CLI binaries run. */
+/**
+ * Compiles every package to `dist/` (incremental): what the CLI binaries run; then each CLI's
+ * start-up bundle, `dist/cli.bundle.js` (scripts/bundle-cli.mjs), which they run while it is newer
+ * than that build.
+ */
 export function buildWorkspace() {
   run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+  run(process.execPath, [join(ROOT, 'scripts', 'bundle-cli.mjs')]);
 }
 
 export function prepareWorkspace() {
