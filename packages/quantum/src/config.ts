@@ -1,5 +1,5 @@
 /** Settings of `qcirc serve`, validated once at start-up. */
-import { serveConfigProperties } from '@lab/server-kit';
+import { serveConfigProperties } from '@lab/server-kit/cli';
 import { Type, type Static } from 'typebox';
 import { MEMORY_FRACTION, MIN_MAX_MEMORY, SIZE_PATTERN } from './backends/memory.js';
 import {

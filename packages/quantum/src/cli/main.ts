@@ -1,5 +1,5 @@
 /** `qcirc`: the quantum service's command-line tool. */
-import { runCli } from '@lab/server-kit';
+import { runCli } from '@lab/server-kit/cli';
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addConvertCommand } from './convert.js';

@@ -1,15 +1,19 @@
 /** `qcirc serve`: validate the settings, open the store, serve REST until a signal. */
-import { addServeOptions, runService } from '@lab/server-kit';
+import { addServeOptions } from '@lab/server-kit/cli';
 import { Option, type Command } from 'commander';
-import { buildServer } from '../api/server.js';
 import { API_PREFIX, DEFAULT_DATA_DIR, DEFAULT_PORT, ServeConfigSchema } from '../config.js';
 import { MEMORY_FRACTION, memorySetting } from '../backends/memory.js';
 import { DEFAULT_MAX_JOBS, DEFAULT_MAX_RUNNING_JOBS } from '../jobs/limits.js';
-import { openStore } from '../store/database.js';
 
+/** The server is loaded here, not at start: `run`, `draw` and the rest start without Fastify or SQLite. */
 async function runServe(flags: Record<string, unknown>): Promise<void> {
   // Checked before anything starts, with a message that says what a size looks like.
   if (typeof flags.maxMemory === 'string') memorySetting(flags.maxMemory);
+  const [{ runService }, { buildServer }, { openStore }] = await Promise.all([
+    import('@lab/server-kit'),
+    import('../api/server.js'),
+    import('../store/database.js'),
+  ]);
   return runService(
     {
       service: 'quantum',

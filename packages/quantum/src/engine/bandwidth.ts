@@ -3,7 +3,7 @@
  * caches. Estimates turn passes into seconds with it, and the benchmark reports each pass
  * against it.
  */
-import { spawnWorker } from '@lab/server-kit';
+import { spawnWorker } from '@lab/server-kit/system';
 
 const COPY_BYTES = 128 * 1024 * 1024;
 let measured: number | undefined;

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Amplitudes, PreparedOp } from './kernels.js';
 import { applyRange } from './kernels.js';
-import { spawnWorker } from '@lab/server-kit';
+import { spawnWorker } from '@lab/server-kit/system';
 
 export const CONTROL = {
   generation: 0,

@@ -6,7 +6,7 @@
  */
 import { KitErrors } from '@lab/server-kit/errors';
 import { memoryBandwidth } from '../engine/bandwidth.js';
-import { spawnWorker } from '@lab/server-kit';
+import { spawnWorker } from '@lab/server-kit/system';
 import { jobErrorOf } from './job-error.js';
 import type { JobError, JobRequest } from './job.js';
 

@@ -13,4 +13,3 @@ export * from './table.js';
 export * from './progress.js';
 export * from '../http/pinned-fetch.js';
 export * from '../http/error-response.js';
-export * from '../system/package-version.js';
