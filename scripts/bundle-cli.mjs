@@ -18,8 +18,10 @@
 import { renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+// The freshness rule the bins apply, from the compiled kit (this script runs after `tsc -b`).
+import { bundleNewerThan, cliBuildRecords } from '../packages/server-kit/dist/cli/launch.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_PACKAGES = ['hypervisor', 'verification', 'quantum'];
@@ -84,23 +86,20 @@ function startupPlugin(outDir) {
   };
 }
 
-function mtime(path, missing) {
-  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? missing;
+function packageUrl(name) {
+  return pathToFileURL(join(ROOT, 'packages', name, '/'));
 }
 
-/**
- * Whether a CLI's bundle is newer than the build it was made from (the rule `bin/<cli>.js`
- * applies) and than this script: then it is not made again.
- */
+/** Whether a CLI's bundle is newer than the build it was made from (the rule `bin/<cli>.js`
+ * applies) and than this script: then it is not made again. */
 export function bundleFresh(name) {
-  const sources = [...buildRecords(name), fileURLToPath(import.meta.url)];
-  const bundle = join(ROOT, 'packages', name, 'dist', BUNDLE_NAME);
-  return mtime(bundle, 0) > Math.max(...sources.map((path) => mtime(path, Infinity)));
+  return bundleNewerThan(packageUrl(name), [...cliBuildRecords(packageUrl(name)), new URL(import.meta.url)]);
 }
 
-/** The builds a CLI's bundle is made from: its package's and server-kit's `tsc -b` records. */
-function buildRecords(name) {
-  return [name, 'server-kit'].map((pkg) => join(ROOT, 'packages', pkg, 'dist', '.tsbuildinfo'));
+function buildTimes(name) {
+  return cliBuildRecords(packageUrl(name)).map(
+    (record) => statSync(record, { throwIfNoEntry: false })?.mtimeMs ?? 0,
+  );
 }
 
 /**
@@ -111,7 +110,7 @@ function buildRecords(name) {
 export async function bundleCli(name) {
   const outDir = join(ROOT, 'packages', name, 'dist');
   const outfile = join(outDir, BUNDLE_NAME);
-  const before = buildRecords(name).map((path) => mtime(path, 0));
+  const before = buildTimes(name);
   await build({
     entryPoints: [join(outDir, 'cli', 'main.js')],
     outfile: `${outfile}.tmp`,
@@ -127,7 +126,7 @@ export async function bundleCli(name) {
     },
     plugins: [startupPlugin(outDir)],
   });
-  if (buildRecords(name).some((path, i) => mtime(path, 0) !== before[i])) {
+  if (buildTimes(name).some((time, i) => time !== before[i])) {
     rmSync(`${outfile}.tmp`, { force: true });
     return undefined;
   }
