@@ -57,16 +57,23 @@ describe.each(CLIS)('$bin', ({ name, bin }) => {
   });
 
   it('falls back to dist/cli/main.js when the package or server-kit was built after the bundle', () => {
-    const later = new Date(Date.now() + 5_000);
     for (const built of [join('packages', name), join('packages', 'server-kit')]) {
       bundle(name);
       expect(runCli(name, bin, ['--version']).entry).toBe('bundle');
-      utimesSync(join(ROOT, built, 'dist', '.tsbuildinfo'), later, later);
-      const run = runCli(name, bin, ['--version']);
-      expect(run).toMatchObject({ status: 0, entry: 'dist' });
-      expect(run.stdout.trim()).toBe(version);
-      const now = new Date();
-      utimesSync(join(ROOT, built, 'dist', '.tsbuildinfo'), now, now);
+      // A build after this bundle was made: later than the bundle itself, which the line above may
+      // have rebuilt seconds after the test began.
+      const record = join(ROOT, built, 'dist', '.tsbuildinfo');
+      const later = new Date(statSync(join(ROOT, 'packages', name, 'dist', 'cli.bundle.js')).mtimeMs + 5_000);
+      utimesSync(record, later, later);
+      try {
+        const run = runCli(name, bin, ['--version']);
+        expect(run).toMatchObject({ status: 0, entry: 'dist' });
+        expect(run.stdout.trim()).toBe(version);
+      } finally {
+        // Never leave a record in the future: every later bundle would look stale until then.
+        const now = new Date();
+        utimesSync(record, now, now);
+      }
     }
     bundle(); // server-kit's build makes every CLI's bundle stale
     expect(runCli(name, bin, ['--version']).entry).toBe('bundle');
