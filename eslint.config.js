@@ -17,6 +17,8 @@ export default tseslint.config(
       '.schemathesis/**',
       // Generated from the proto files by buf.
       'packages/hypervisor/src/api/grpc/gen/**',
+      // Generated from the verification platform's OpenAPI document by openapi-typescript.
+      'packages/verification/src/client/gen/**',
     ],
   },
   js.configs.recommended,

@@ -3,7 +3,7 @@
 // status codes, headers, negative and positive data, methods, stateful links), for a bounded time
 // each. Any failure fails the run; the JUnit reports land in .test-results/fuzz/.
 //
-//   FUZZ_SECONDS   time budget per service (default 75: the three services then take about 5 of the 40 minutes CI may use)
+//   FUZZ_SECONDS   time budget per service (default 55: the three services then take about 4 of the 40 minutes CI may use)
 //   FUZZ_WORKERS   schemathesis workers (default 2, the machine's cores)
 //
 // Schemathesis comes from PyPI, pinned in scripts/fuzz/requirements.txt, into a virtual environment
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWorkspace, ROOT } from './prepare.mjs';
 
-const SECONDS = Number(process.env.FUZZ_SECONDS ?? 75);
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 55);
 const WORKERS = String(process.env.FUZZ_WORKERS ?? 2);
 const VENV = join(ROOT, '.cache', 'fuzz-venv');
 const REQUIREMENTS = join(ROOT, 'scripts', 'fuzz', 'requirements.txt');
