@@ -6,6 +6,8 @@
 //   FUZZ_SECONDS   time budget per service (default 55: the three services then take about 4 of the 40 minutes CI may use)
 //   FUZZ_WORKERS   schemathesis workers (default 2, the machine's cores)
 //
+// `node scripts/fuzz.mjs --environment-only` only makes the virtual environment.
+//
 // Schemathesis comes from PyPI, pinned in scripts/fuzz/requirements.txt, into a virtual environment
 // under .cache/ that this script makes; its settings are in scripts/fuzz/schemathesis.toml.
 import { spawnSync } from 'node:child_process';
@@ -249,6 +251,11 @@ async function fuzz(name, st) {
   }
 }
 
+// `--environment-only` makes the venv and stops: CI makes it while npm ci compiles.
+if (process.argv[2] === '--environment-only') {
+  schemathesis();
+  process.exit(0);
+}
 const wanted = process.argv.slice(2);
 const names = wanted.length === 0 ? Object.keys(SERVICES) : wanted;
 for (const name of names)
