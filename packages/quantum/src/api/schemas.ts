@@ -147,6 +147,11 @@ export const ResultSchema = Type.Object(
     counts: integerMap(
       'outcome (classical bits, highest first, as OpenQASM prints them) to the number of shots that gave it',
     ),
+    counts_by_register: integerMap(
+      "the same counts keyed as Qiskit's `get_counts()`: one group of bits per classical register, " +
+        'the last-declared register first, each highest bit first, separated by spaces (`"10 1101 1"` for ' +
+        'registers `c0[1]`, `c1[4]`, `c2[2]`); equal to `counts` for a circuit with one register',
+    ),
     counts_postselected: integerMap('the same over the shots without an erasure herald'),
     erasures: Type.Object(
       {

@@ -48,7 +48,12 @@ export interface RunOptions {
   readonly onProgress?: (fraction: number) => void;
 }
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+/**
+ * The states of a job, the same for a library job, the CLI and the REST API: `queued`, `running`,
+ * then one of the final `completed`, `failed`, `cancelled`.
+ */
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface Job {
   readonly id: string;

@@ -50,6 +50,7 @@ export interface RunMemory {
 
 interface Prepared {
   readonly program: Program;
+  readonly clbitRegisterSizes: readonly number[];
   readonly shots: number;
   readonly seed: number;
   readonly settings: ReturnType<typeof runSettings>;
@@ -175,7 +176,7 @@ export class LocalSimulator implements Backend {
           .then(() => this.execute(prepared))
           .then(
             (result) => {
-              state = 'done';
+              state = 'completed';
               resolve(result);
             },
             (error: unknown) => {
@@ -220,7 +221,8 @@ export class LocalSimulator implements Backend {
       settings.threads,
     );
     this.checkMemory(program.numQubits, memory);
-    return { program, shots, seed, settings, memory, onProgress: options.onProgress };
+    const clbitRegisterSizes = circuit.cregs.map((r) => r.size);
+    return { program, clbitRegisterSizes, shots, seed, settings, memory, onProgress: options.onProgress };
   }
 
   private checkMemory(qubits: number, memory: RunMemory): void {
@@ -309,6 +311,7 @@ export class LocalSimulator implements Backend {
       shots,
       seed,
       numClbits: program.numClbits,
+      clbitRegisterSizes: prepared.clbitRegisterSizes,
       counts,
       countsPostselected,
       ...(settings.memory ? { memory: execution.outcomes } : {}),

@@ -27,6 +27,8 @@ export interface ResultData {
   readonly shots: number;
   readonly seed: number;
   readonly numClbits: number;
+  /** Sizes of the classical registers in declaration order; they add up to `numClbits`. */
+  readonly clbitRegisterSizes: readonly number[];
   readonly counts: Record<string, number>;
   readonly countsPostselected: Record<string, number>;
   readonly memory?: readonly string[];
@@ -40,19 +42,57 @@ export interface ResultData {
   readonly peakStateBytes: number;
 }
 
+export interface CountsOptions {
+  /**
+   * Key outcomes as Qiskit's `get_counts()` does: one group of bits per classical register, the
+   * last-declared register first, each highest bit first, groups separated by a space (`'10 1101 1'`
+   * for registers of 1, 4 and 2 bits). Default false: the plain bit string (`'1011011'`).
+   */
+  readonly registers?: boolean;
+}
+
+/**
+ * `outcome` (highest classical bit first) with a space between registers, as Qiskit keys counts.
+ * Registers are contiguous and in declaration order, so the last one holds the highest bits and
+ * its group comes first.
+ */
+export function registerOutcome(outcome: string, registerSizes: readonly number[]): string {
+  const groups: string[] = [];
+  let end = outcome.length;
+  for (const size of registerSizes) {
+    groups.unshift(outcome.slice(Math.max(0, end - size), end));
+    end -= size;
+  }
+  return groups.join(' ');
+}
+
+/** `counts` keyed by `registerOutcome`. */
+export function countsByRegister(
+  counts: Readonly<Record<string, number>>,
+  registerSizes: readonly number[],
+): Record<string, number> {
+  const keyed: Record<string, number> = {};
+  for (const [outcome, n] of Object.entries(counts)) keyed[registerOutcome(outcome, registerSizes)] = n;
+  return keyed;
+}
+
 export class Result {
   constructor(readonly data: ResultData) {}
 
   /** Outcome bit strings (highest classical bit first, as OpenQASM prints) to counts. */
-  getCounts(): Record<string, number> {
+  getCounts(options: CountsOptions = {}): Record<string, number> {
     if (this.data.numClbits === 0) throw QuantumErrors.noMeasurements();
-    return this.data.counts;
+    return this.keyed(this.data.counts, options);
   }
 
   /** Counts over the shots with no erasure herald. */
-  getCountsPostselected(): Record<string, number> {
+  getCountsPostselected(options: CountsOptions = {}): Record<string, number> {
     if (this.data.numClbits === 0) throw QuantumErrors.noMeasurements();
-    return this.data.countsPostselected;
+    return this.keyed(this.data.countsPostselected, options);
+  }
+
+  private keyed(counts: Record<string, number>, { registers = false }: CountsOptions) {
+    return registers ? countsByRegister(counts, this.data.clbitRegisterSizes) : counts;
   }
 
   /** Each shot's outcome in order; needs `memory: true` in the run options. */
@@ -84,6 +124,7 @@ export class Result {
       shots: d.shots,
       seed: d.seed,
       counts: d.counts,
+      counts_by_register: countsByRegister(d.counts, d.clbitRegisterSizes),
       counts_postselected: d.countsPostselected,
       ...(d.memory === undefined ? {} : { memory: d.memory }),
       erasures: {

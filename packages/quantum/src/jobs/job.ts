@@ -11,12 +11,12 @@
  */
 import { Type, type Static } from 'typebox';
 import type { CircuitJson } from '../circuit/json-schema.js';
+import { JOB_STATUSES, type JobStatus } from '../backends/backend.js';
 import type { NoiseOptions } from '../engine/noise.js';
 
 export const DEFAULT_BACKEND = 'local_simulator';
 
-export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export { JOB_STATUSES, type JobStatus };
 
 const JobStatusSchema = Type.Enum([...JOB_STATUSES], {
   description:

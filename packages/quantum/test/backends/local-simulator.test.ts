@@ -418,18 +418,35 @@ describe('estimates', () => {
 });
 
 describe('jobs and results', () => {
-  it('a job is queued, then done, with timing', async () => {
+  it('a job is queued, then completed, with timing', async () => {
     const job = simulator().run(bell(), { seed: 1, shots: 100, noise: ideal });
     expect(job.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(job.backend).toBe('local_simulator');
     expect(job.status()).toBe('queued');
     const result = await job.result();
-    expect(job.status()).toBe('done');
+    expect(job.status()).toBe('completed');
     expect(result.timing.totalSeconds).toBeGreaterThan(0);
     expect(result.timing.simulationSeconds).toBeGreaterThan(0);
     expect(result.timing.simulationSeconds).toBeLessThanOrEqual(result.timing.totalSeconds);
     expect(result.data.backend).toBe('local_simulator');
     expect(result.data.peakStateBytes).toBe(64);
+  });
+
+  it("keys counts by register exactly as qiskit-aer's get_counts() does", async () => {
+    // Registers c0[1], c1[4], c2[2] over 7 qubits, X on qubits 0, 1, 3, 4, 6, qubit i measured into
+    // clbit i. The same circuit on qiskit-aer 0.18.2 (qiskit 2.6.1; QuantumCircuit(q, c0, c1, c2),
+    // AerSimulator().run(qc, shots=10, seed_simulator=1).result().get_counts()) printed
+    // {'10 1101 1': 10}.
+    const c = new Circuit(7);
+    c.addClassicalRegister('c0', 1);
+    c.addClassicalRegister('c1', 4);
+    c.addClassicalRegister('c2', 2);
+    for (const q of [0, 1, 3, 4, 6]) c.x(q);
+    c.measure([0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6]);
+    const result = await simulator().run(c, { shots: 10, seed: 1, noise: ideal }).result();
+    expect(result.getCounts({ registers: true })).toEqual({ '10 1101 1': 10 });
+    expect(result.getCounts()).toEqual({ '1011011': 10 });
+    expect(result.toJSON().counts_by_register).toEqual({ '10 1101 1': 10 });
   });
 
   it('reports what it ran with', async () => {

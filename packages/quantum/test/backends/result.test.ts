@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Result, type ResultData } from '../../src/backends/result.js';
+import { registerOutcome, Result, type ResultData } from '../../src/backends/result.js';
 import { expectAppError } from '@lab/server-kit/testing';
 
 const data = (overrides: Partial<ResultData> = {}): ResultData => ({
@@ -7,6 +7,7 @@ const data = (overrides: Partial<ResultData> = {}): ResultData => ({
   shots: 4,
   seed: 1,
   numClbits: 2,
+  clbitRegisterSizes: [2],
   counts: { '00': 3, '11': 1 },
   countsPostselected: { '00': 2 },
   erasures: { shots: 2, fraction: 0.5, perQubit: [1, 2], total: 3 },
@@ -68,6 +69,7 @@ describe('Result', () => {
       shots: 4,
       seed: 1,
       counts: { '00': 3, '11': 1 },
+      counts_by_register: { '00': 3, '11': 1 },
       counts_postselected: { '00': 2 },
       memory: ['00'],
       erasures: { shots: 2, fraction: 0.5, per_qubit: [1, 2], total: 3 },
@@ -99,5 +101,24 @@ describe('Result', () => {
       peak_state_bytes: 64,
     });
     expect(new Result(data()).toJSON()).not.toHaveProperty('memory');
+  });
+
+  it('keys counts by register as Qiskit does: the last-declared register first, a space between', () => {
+    // Registers c0 (1 bit), c1 (4), c2 (2): clbit 0 is c0[0], clbits 1..4 are c1, 5..6 are c2.
+    expect(registerOutcome('1011011', [1, 4, 2])).toBe('10 1101 1');
+    expect(registerOutcome('11011', [1, 4])).toBe('1101 1');
+    expect(registerOutcome('0110', [4])).toBe('0110');
+    const r = new Result(
+      data({
+        numClbits: 3,
+        clbitRegisterSizes: [1, 2],
+        counts: { '101': 3, '011': 1 },
+        countsPostselected: { '101': 2 },
+      }),
+    );
+    expect(r.getCounts()).toEqual({ '101': 3, '011': 1 });
+    expect(r.getCounts({ registers: true })).toEqual({ '10 1': 3, '01 1': 1 });
+    expect(r.getCountsPostselected({ registers: true })).toEqual({ '10 1': 2 });
+    expect(r.toJSON().counts_by_register).toEqual({ '10 1': 3, '01 1': 1 });
   });
 });
