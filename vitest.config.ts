@@ -7,8 +7,8 @@ export default defineConfig({
     projects: [
       ...packages.map((name) => ({
         // Workspace packages resolve to their TypeScript sources, so tests never run stale builds.
-        resolve: { conditions: ['source'] },
-        ssr: { resolve: { conditions: ['source'] } },
+        resolve: { conditions: ['@lab/source'] },
+        ssr: { resolve: { conditions: ['@lab/source'] } },
         test: {
           name,
           root: `packages/${name}`,
