@@ -1,0 +1,61 @@
+"""qcirc: quantum circuits in Python on the same engine as the TypeScript library, CLI and REST API."""
+
+from .circuit import (
+    Barrier,
+    Circuit,
+    Condition,
+    Ctrl,
+    GateDefinition,
+    GateOperation,
+    Inv,
+    Measure,
+    Modifier,
+    NegCtrl,
+    Operation,
+    Pow,
+    Register,
+    Reset,
+    ctrl,
+    inv,
+    negctrl,
+    pow,
+)
+from .errors import InvalidCircuit, QcircError
+from .expr import Expr, ParamValue, Parameter, arccos, arcsin, arctan, cos, exp, log, sin, sqrt, tan
+
+__version__ = "0.2.0"
+
+__all__ = [
+    "Barrier",
+    "Circuit",
+    "Condition",
+    "Ctrl",
+    "Expr",
+    "GateDefinition",
+    "GateOperation",
+    "InvalidCircuit",
+    "Inv",
+    "Measure",
+    "Modifier",
+    "NegCtrl",
+    "Operation",
+    "ParamValue",
+    "Parameter",
+    "Pow",
+    "QcircError",
+    "Register",
+    "Reset",
+    "arccos",
+    "arcsin",
+    "arctan",
+    "cos",
+    "ctrl",
+    "exp",
+    "inv",
+    "log",
+    "negctrl",
+    "pow",
+    "sin",
+    "sqrt",
+    "tan",
+]
