@@ -133,7 +133,9 @@ def test_from_json_names_the_offending_field() -> None:
         error = _error(lambda: Circuit.from_json(document))
         return error.code, error.details["field"]
 
-    ops = lambda *o: {"qubits": 2, "clbits": 1, "operations": list(o)}  # noqa: E731
+    def ops(*operations: dict[str, Any]) -> dict[str, Any]:
+        return {"qubits": 2, "clbits": 1, "operations": list(operations)}
+
     assert field(ops({"op": "gate", "name": "cx", "qubits": [0, 5]})) == ("INVALID_OPERATION", "/operations/0/qubits/1")
     assert field(ops({"op": "gate", "name": "nope", "qubits": [0]})) == ("INVALID_OPERATION", "/operations/0/name")
     assert field(ops({"op": "jump"})) == ("INVALID_CIRCUIT", "/operations/0/op")

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .errors import InvalidCircuit, QcircError
-from .expr import IDENTIFIER, free_parameters, invalid_field, param_from_json
+from .expr import IDENTIFIER, free_parameters, invalid_field, one_of, param_from_json
 from .gates import STANDARD_GATES
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _modifier(value: object, field: str) -> None:
     kind = value.get("kind") if isinstance(value, Mapping) else None
     if kind not in kinds:
         _object(value, field, ("kind",), ("kind",))
-        raise invalid_field(f"{field}/kind", f"must be one of {', '.join(repr(k) for k in kinds)}")
+        raise invalid_field(f"{field}/kind", one_of(kinds))
     if kind in ("ctrl", "negctrl"):
         m = _object(value, field, ("kind", "count"), ("kind",))
         if "count" in m:
@@ -113,7 +113,7 @@ def _gate_shape(value: object, field: str, in_body: bool) -> None:
     allowed = ("op", "name", "qubits", "params", "modifiers") + (() if in_body else ("condition",))
     op = _object(value, field, allowed, ("op", "name", "qubits"))
     if op["op"] != "gate":
-        raise invalid_field(f"{field}/op", "must be one of 'gate'")
+        raise invalid_field(f"{field}/op", one_of(["gate"]))
     _identifier(op["name"], f"{field}/name")
     _indices(op["qubits"], f"{field}/qubits", MAX_QUBITS)
     for i, p in enumerate(_array(op.get("params", []), f"{field}/params")):
@@ -129,7 +129,7 @@ def _operation_shape(op: object, field: str) -> None:
     kind = op.get("op") if isinstance(op, Mapping) else None
     if kind not in kinds:
         _object(op, field, ("op",), ("op",))
-        raise invalid_field(f"{field}/op", f"must be one of {', '.join(repr(k) for k in kinds)}")
+        raise invalid_field(f"{field}/op", one_of(kinds))
     assert isinstance(op, Mapping)
     if kind == "gate":
         _gate_shape(op, field, in_body=False)

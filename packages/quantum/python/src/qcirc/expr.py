@@ -12,11 +12,12 @@ so a bound circuit sees the angles the engine computes.
 
 from __future__ import annotations
 
+import json
 import math
 import numbers
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Mapping, Union
+from typing import Any, Callable, Iterable, Literal, Mapping, Union
 
 from .errors import InvalidCircuit
 
@@ -206,12 +207,18 @@ def _divide(left: float, right: float) -> float:
 
 
 def _power(left: float, right: float) -> float:
+    # JavaScript's ** differs from C's pow: 1 ** NaN and (-1) ** Infinity are NaN there.
+    if math.isnan(right) or (abs(left) == 1 and math.isinf(right)):
+        return math.nan
     try:
         return math.pow(left, right)
     except OverflowError:
         return math.inf
     except ValueError:  # a negative base to a fractional power, or 0 to a negative power
-        return math.inf if left == 0 else math.nan
+        if left != 0:
+            return math.nan
+        odd = float(right).is_integer() and int(right) % 2 == 1
+        return math.copysign(math.inf, left) if odd else math.inf
 
 
 _BINARY: Mapping[str, Callable[[float, float], float]] = {
@@ -386,6 +393,11 @@ def param_from_json(value: Any, field: str) -> ParamValue:
     return _expr_from_json(value, field)
 
 
+def one_of(values: Iterable[str]) -> str:
+    """What an enumerated field must be, worded as the TypeScript validator words it."""
+    return f"must be one of {', '.join(json.dumps(v) for v in values)}"
+
+
 def invalid_field(field: str, expected: str) -> InvalidCircuit:
     """INVALID_CIRCUIT naming ``field`` (a JSON pointer) and what it should be."""
     return InvalidCircuit(
@@ -409,7 +421,7 @@ def _expr_from_json(node: Any, field: str) -> Expr:
         raise invalid_field(field, "must be a number or an expression object")
     kind = node.get("kind")
     if not isinstance(kind, str) or kind not in _KEYS:
-        raise invalid_field(f"{field}/kind", f"must be one of {', '.join(repr(k) for k in _KEYS)}")
+        raise invalid_field(f"{field}/kind", one_of(_KEYS))
     for key in node:
         if key not in _KEYS[kind]:
             raise invalid_field(f"{field}/{key}", "is not a known field")
@@ -427,18 +439,18 @@ def _expr_from_json(node: Any, field: str) -> Expr:
         return Parameter(name)
     if kind == "unary":
         if node["op"] != "-":
-            raise invalid_field(f"{field}/op", "must be '-'")
+            raise invalid_field(f"{field}/op", one_of(["-"]))
         return Unary(_expr_from_json(node["operand"], f"{field}/operand"))
     if kind == "binary":
         if node["op"] not in _BINARY:
-            raise invalid_field(f"{field}/op", "must be one of '+', '-', '*', '/', '**'")
+            raise invalid_field(f"{field}/op", one_of(_BINARY))
         return Binary(
             node["op"],
             _expr_from_json(node["left"], f"{field}/left"),
             _expr_from_json(node["right"], f"{field}/right"),
         )
     if node["fn"] not in MATH_FUNCTIONS:
-        raise invalid_field(f"{field}/fn", f"must be one of {', '.join(MATH_FUNCTIONS)}")
+        raise invalid_field(f"{field}/fn", one_of(MATH_FUNCTIONS))
     args = node["args"]
     if not isinstance(args, list) or len(args) != 1:
         raise invalid_field(f"{field}/args", "must hold exactly one argument")
