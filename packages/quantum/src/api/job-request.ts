@@ -40,5 +40,6 @@ export function toJobRequest(body: SubmitJobBody): JobRequest {
     ...(body.seed === undefined ? {} : { seed: body.seed }),
     ...(body.noise === undefined ? {} : { noise: noiseOf(body.noise) }),
     ...(body.inputs === undefined ? {} : { inputs: body.inputs }),
+    ...(body.memory === undefined ? {} : { memory: body.memory }),
   };
 }

@@ -10,7 +10,14 @@ import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
 import { CircuitJsonSchema, type CircuitJson } from '../circuit/json-schema.js';
 import { MAX_SEED } from '../engine/rng.js';
 import { DEFAULT_BACKEND, JOB_STATUSES, JobSchema, type Job } from '../jobs/job.js';
-import { DEFAULT_PAGE_SIZE, MAX_INPUTS, MAX_PAGE_SIZE, MAX_QASM_LENGTH, MAX_SHOTS } from '../jobs/limits.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_INPUTS,
+  MAX_MEMORY_BITS,
+  MAX_PAGE_SIZE,
+  MAX_QASM_LENGTH,
+  MAX_SHOTS,
+} from '../jobs/limits.js';
 
 const NoiseBodySchema = Type.Object(
   {
@@ -91,6 +98,14 @@ export const SubmitJobBodySchema = Type.Object(
           "values of the program's `input` declarations by name; numbers also bind free parameters of a JSON circuit",
       }),
     ),
+    memory: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          "keep each shot's outcome, in shot order, as the result's `memory`; shots × classical bits " +
+          `must be at most ${MAX_MEMORY_BITS} (INVALID_RUN_OPTIONS otherwise), which keeps the result near 11 MiB`,
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -137,6 +152,34 @@ export const JobPageSchema = Type.Object({
 
 const integerMap = (description: string) => Type.Record(Type.String(), Type.Integer(), { description });
 
+/** A run's resource estimates: in each result, and the answer of `POST /estimates`. */
+const EstimatesSchema = Type.Object(
+  {
+    qubits: Type.Integer(),
+    clbits: Type.Integer(),
+    depth: Type.Integer({ description: 'cycles after as-soon-as-possible scheduling' }),
+    gate_counts: integerMap('gates as they run, by name'),
+    one_qubit_gates: Type.Integer(),
+    two_qubit_gates: Type.Integer(),
+    multi_qubit_gates: Type.Integer(),
+    t_count: Type.Integer(),
+    measurements: Type.Integer(),
+    resets: Type.Integer(),
+    fused_passes: Type.Integer(),
+    state_bytes: Type.Integer({ description: 'bytes of one state vector: 16 per amplitude' }),
+    memory_bytes: Type.Integer({
+      description:
+        "memory the run holds at its peak (states, threads, per-shot data), as the simulator's memory budget counts it",
+    }),
+    live_qubit_cycles: Type.Integer({ description: 'where the noise model can act in one shot' }),
+    expected_erasures_per_shot: Type.Number(),
+    erasure_free_shot_probability: Type.Number(),
+    estimated_seconds: Type.Number(),
+    time_model: Type.String({ description: 'how `estimated_seconds` was computed' }),
+  },
+  { description: 'resource estimates' },
+);
+
 export const ResultSchema = Type.Object(
   {
     backend: Type.String(),
@@ -153,6 +196,12 @@ export const ResultSchema = Type.Object(
         'registers `c0[1]`, `c1[4]`, `c2[2]`); equal to `counts` for a circuit with one register',
     ),
     counts_postselected: integerMap('the same over the shots without an erasure herald'),
+    memory: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          "each shot's outcome in shot order, as in `counts`; present when the request asked for `memory`",
+      }),
+    ),
     erasures: Type.Object(
       {
         shots: Type.Integer({ description: 'shots with at least one herald' }),
@@ -177,32 +226,7 @@ export const ResultSchema = Type.Object(
       { description: 'gate fusion settings and the passes they gave' },
     ),
     trajectories: Type.Integer({ description: 'noise trajectories simulated apart from the ideal one' }),
-    estimates: Type.Object(
-      {
-        qubits: Type.Integer(),
-        clbits: Type.Integer(),
-        depth: Type.Integer({ description: 'cycles after as-soon-as-possible scheduling' }),
-        gate_counts: integerMap('gates as they run, by name'),
-        one_qubit_gates: Type.Integer(),
-        two_qubit_gates: Type.Integer(),
-        multi_qubit_gates: Type.Integer(),
-        t_count: Type.Integer(),
-        measurements: Type.Integer(),
-        resets: Type.Integer(),
-        fused_passes: Type.Integer(),
-        state_bytes: Type.Integer({ description: 'bytes of one state vector: 16 per amplitude' }),
-        memory_bytes: Type.Integer({
-          description:
-            "memory the run holds at its peak (states, threads, per-shot data), as the simulator's memory budget counts it",
-        }),
-        live_qubit_cycles: Type.Integer({ description: 'where the noise model can act in one shot' }),
-        expected_erasures_per_shot: Type.Number(),
-        erasure_free_shot_probability: Type.Number(),
-        estimated_seconds: Type.Number(),
-        time_model: Type.String({ description: 'how `estimated_seconds` was computed' }),
-      },
-      { description: 'resource estimates' },
-    ),
+    estimates: EstimatesSchema,
     timing: Type.Object(
       { total_seconds: Type.Number(), simulation_seconds: Type.Number() },
       { description: 'wall time of the run on its worker' },
@@ -210,6 +234,15 @@ export const ResultSchema = Type.Object(
     peak_state_bytes: Type.Integer({ description: 'most state memory held at once' }),
   },
   { $id: 'Result', description: "The result of a completed job (the library's `Result.toJSON()`)" },
+);
+
+export const EstimateResponseSchema = Type.Object(
+  {
+    backend: Type.String({ description: 'the backend whose estimates these are' }),
+    shots: Type.Integer({ description: 'the shots the estimates are for' }),
+    estimates: EstimatesSchema,
+  },
+  { description: 'What a job with this request would need, computed without running it' },
 );
 
 export const BackendSchema = Type.Object(

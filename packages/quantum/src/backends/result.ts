@@ -118,7 +118,6 @@ export class Result {
 
   toJSON(): Record<string, unknown> {
     const d = this.data;
-    const e = d.estimates;
     return {
       backend: d.backend,
       shots: d.shots,
@@ -142,28 +141,33 @@ export class Result {
         passes: d.fusion.passes,
       },
       trajectories: d.trajectories,
-      estimates: {
-        qubits: e.qubits,
-        clbits: e.clbits,
-        depth: e.depth,
-        gate_counts: e.gateCounts,
-        one_qubit_gates: e.oneQubitGates,
-        two_qubit_gates: e.twoQubitGates,
-        multi_qubit_gates: e.multiQubitGates,
-        t_count: e.tCount,
-        measurements: e.measurements,
-        resets: e.resets,
-        fused_passes: e.fusedPasses,
-        state_bytes: e.stateBytes,
-        memory_bytes: e.memoryBytes,
-        live_qubit_cycles: e.liveQubitCycles,
-        expected_erasures_per_shot: e.expectedErasuresPerShot,
-        erasure_free_shot_probability: e.erasureFreeShotProbability,
-        estimated_seconds: e.estimatedSeconds,
-        time_model: e.timeModel,
-      },
+      estimates: estimatesToJSON(d.estimates),
       timing: { total_seconds: d.timing.totalSeconds, simulation_seconds: d.timing.simulationSeconds },
       peak_state_bytes: d.peakStateBytes,
     };
   }
+}
+
+/** The snake_case record of `e`, as results and `POST /estimates` serve it. */
+export function estimatesToJSON(e: ResourceEstimates): Record<string, unknown> {
+  return {
+    qubits: e.qubits,
+    clbits: e.clbits,
+    depth: e.depth,
+    gate_counts: e.gateCounts,
+    one_qubit_gates: e.oneQubitGates,
+    two_qubit_gates: e.twoQubitGates,
+    multi_qubit_gates: e.multiQubitGates,
+    t_count: e.tCount,
+    measurements: e.measurements,
+    resets: e.resets,
+    fused_passes: e.fusedPasses,
+    state_bytes: e.stateBytes,
+    memory_bytes: e.memoryBytes,
+    live_qubit_cycles: e.liveQubitCycles,
+    expected_erasures_per_shot: e.expectedErasuresPerShot,
+    erasure_free_shot_probability: e.erasureFreeShotProbability,
+    estimated_seconds: e.estimatedSeconds,
+    time_model: e.timeModel,
+  };
 }

@@ -100,4 +100,6 @@ export interface JobRequest {
   readonly noise?: NoiseOptions;
   /** Values of the program's `input` declarations; numbers also bind free circuit parameters. */
   readonly inputs?: Readonly<Record<string, number | boolean>>;
+  /** Keep each shot's outcome in order (the result's `memory`); shots × clbits ≤ MAX_MEMORY_BITS. */
+  readonly memory?: boolean;
 }

@@ -22,6 +22,14 @@ export const MAX_OPERATIONS = 100_000;
  */
 export const MAX_LOOP_ITERATIONS = 100_000;
 
+/**
+ * Most shots × classical bits of a job that asks for per-shot `memory`: one character per bit, so
+ * with each shot's quotes and comma the result record stays near 11 MiB (8 Mi bits plus 3 bytes a
+ * shot), a size SQLite stores in the job's row and one response carries. 100,000 shots of 80 bits
+ * fit, or 1,000,000 of 8.
+ */
+export const MAX_MEMORY_BITS = 8 * 1024 * 1024;
+
 /** Most `inputs` entries. */
 export const MAX_INPUTS = 1000;
 

@@ -20,13 +20,14 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@lab/server-kit';
 import { KitErrors } from '@lab/server-kit/errors';
 import type { Backend } from '../backends/backend.js';
+import type { ResourceEstimates } from '../engine/estimates.js';
 import { getBackend } from '../backends/registry.js';
 import { QuantumErrors } from '../errors.js';
 import type { JobRepository, StoredJob } from '../store/jobs.js';
 import { jobErrorOf } from './job-error.js';
 import type { Job, JobRequest, JobStatus } from './job.js';
-import { MAX_OPERATIONS, threadsPerJob } from './limits.js';
-import { buildCircuit, runOptions } from './program.js';
+import { threadsPerJob } from './limits.js';
+import { checkRequest } from './program.js';
 import type { JobRunner, RunHandle, RunOutcome } from './runner.js';
 
 /** Where a transition is logged: the service's logger, or a request's (which adds its id). */
@@ -203,16 +204,7 @@ export function createJobService(options: JobServiceOptions) {
           { details: { backend: backend.name, reason } },
         );
       }
-      const circuit = buildCircuit(request);
-      const operations = circuit.operations.length;
-      if (operations > MAX_OPERATIONS) {
-        throw QuantumErrors.invalidCircuit(
-          { reason: `the circuit has ${operations} operations; at most ${MAX_OPERATIONS} are accepted` },
-          { details: { operations, limit: MAX_OPERATIONS } },
-        );
-      }
-      // With the threads the run will have, so its memory is what its worker will hold.
-      const estimate = backend.estimate(circuit, runOptions(request, { threads }));
+      const { circuit, estimate } = checkRequest(request, backend, threads);
       const id = randomUUID();
       const queued = repository.insertIfRoom(
         {
@@ -233,6 +225,14 @@ export function createJobService(options: JobServiceOptions) {
       );
       dispatch();
       return find(id);
+    },
+
+    /**
+     * The resource estimates of `request` without creating a job: validated as `submit` validates,
+     * except that the backend need not be available (hardware is estimated while offline).
+     */
+    estimate(request: JobRequest): ResourceEstimates {
+      return checkRequest(request, backendNamed(request.backend), threads).estimate;
     },
 
     get: find,

@@ -25,6 +25,7 @@ describe('toJobRequest', () => {
         seed: 3,
         noise: { loss: 0.01, pauli: 0.002, erasure_fraction: 0.9 },
         inputs: { theta: 0.5, flag: true },
+        memory: true,
       }),
     ).toEqual({
       program: { format: 'circuit', circuit },
@@ -33,6 +34,7 @@ describe('toJobRequest', () => {
       seed: 3,
       noise: { loss: 0.01, pauli: 0.002, erasureFraction: 0.9 },
       inputs: { theta: 0.5, flag: true },
+      memory: true,
     });
   });
 

@@ -38,6 +38,7 @@ describe('the OpenAPI document', () => {
   it.each([
     ['/jobs', 'post', ['201', '400', '404', '413', '422', '429', '503']],
     ['/jobs', 'get', ['200', '400']],
+    ['/estimates', 'post', ['200', '400', '404', '413', '422']],
     ['/jobs/{id}', 'get', ['200', '404']],
     ['/jobs/{id}/result', 'get', ['200', '404', '409']],
     ['/jobs/{id}/cancel', 'post', ['200', '404', '409']],
@@ -73,6 +74,7 @@ describe('the OpenAPI document', () => {
       '1000000',
       '100000 operations',
       '100000 loop iterations',
+      '8388608 when `memory`',
     ]) {
       expect(description).toContain(limit);
     }
@@ -85,6 +87,25 @@ describe('the OpenAPI document', () => {
     const body = doc.paths['/jobs']!.post!.requestBody!.content['application/json']!.schema;
     const circuit = (body.properties as Record<string, { $ref?: string }>).circuit!;
     expect(circuit.$ref).toBe('#/components/schemas/Circuit');
+  });
+
+  it('takes the job body for estimates and shows memory in requests and results', () => {
+    const body = (path: string) =>
+      doc.paths[path]!.post!.requestBody!.content['application/json']!.schema.properties as Record<
+        string,
+        unknown
+      >;
+    expect(body('/estimates')).toEqual(body('/jobs'));
+    expect(body('/jobs').memory).toMatchObject({ type: 'boolean' });
+    const result = doc.components.schemas.Result as { properties: Record<string, unknown> };
+    expect(result.properties.memory).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(result.properties.counts_by_register).toMatchObject({ type: 'object' });
+    const estimates = doc.paths['/estimates']!.post!.responses['200'] as unknown as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    expect(estimates.content['application/json']!.schema.properties.estimates).toEqual(
+      result.properties.estimates,
+    );
   });
 
   it('publishes each definition of the circuit schema once', () => {

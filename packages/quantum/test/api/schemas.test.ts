@@ -29,11 +29,11 @@ describe('ResultSchema', () => {
   it('has exactly the fields of Result.toJSON(), and accepts one', async () => {
     const circuit = new Circuit(2, 2).h(0).cx(0, 1).t(1).measure([0, 1], [0, 1]);
     const result = await new LocalSimulator()
-      .run(circuit, { shots: 200, seed: 3, noise: { loss: 0.05 } })
+      .run(circuit, { shots: 200, seed: 3, noise: { loss: 0.05 }, memory: true })
       .result();
     const json = result.toJSON();
     expect(Value.Check(ResultSchema, json)).toBe(true);
-    const records = ['counts', 'counts_postselected', 'estimates.gate_counts'];
+    const records = ['counts', 'counts_by_register', 'counts_postselected', 'estimates.gate_counts'];
     expect(schemaShape(ResultSchema as unknown as Record<string, unknown>)).toEqual(
       valueShape(json, records),
     );

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
+import { MAX_MEMORY_BITS, MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
 import { bellJson, bellQasm } from '../support/bell.js';
 import { FIXTURES_DIR } from '../support/qasm-corpus.js';
 
@@ -221,6 +221,80 @@ describe('jobs over REST (real process)', () => {
     return (await call(server, 'GET', `/jobs/${String(job.id)}/result`)).body.counts;
   }
 
+  it("keeps each shot's memory when asked, and keys counts by register as Qiskit does", async () => {
+    // Registers c0[1], c1[4] over 5 qubits, X on qubits 0, 1, 3, 4: qiskit-aer 0.18.2 printed
+    // get_counts() {'1101 1': 10} and get_memory() ['1101 1', ...] for it.
+    const circuit = {
+      qubits: 5,
+      clbits: 5,
+      registers: {
+        classical: [
+          { name: 'c0', size: 1 },
+          { name: 'c1', size: 4 },
+        ],
+      },
+      operations: [
+        ...[0, 1, 3, 4].map((q) => ({ op: 'gate', name: 'x', qubits: [q] })),
+        { op: 'gate', name: 'h', qubits: [2] },
+        { op: 'measure', qubits: [0, 1, 2, 3, 4], clbits: [0, 1, 2, 3, 4] },
+      ],
+    };
+    const job = await submit(server, { circuit, shots: 40, seed: 3, noise: { loss: 0 }, memory: true });
+    await waitForJob(server, job.id, final);
+    const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
+    const memory = body.memory as string[];
+    expect(memory).toHaveLength(40);
+    const tally: Record<string, number> = {};
+    for (const outcome of memory) tally[outcome] = (tally[outcome] ?? 0) + 1;
+    expect(tally).toEqual(body.counts);
+    expect(Object.keys(tally).sort()).toEqual(['11011', '11111']);
+    const counts = body.counts as Record<string, number>;
+    expect(body.counts_by_register).toEqual({ '1101 1': counts['11011'], '1111 1': counts['11111'] });
+
+    const without = await submit(server, { circuit: bellJson, shots: 10, noise: { loss: 0 } });
+    await waitForJob(server, without.id, final);
+    const plain = await call(server, 'GET', `/jobs/${String(without.id)}/result`);
+    expect(plain.body).not.toHaveProperty('memory');
+    expect(plain.body.counts_by_register).toEqual(plain.body.counts);
+  });
+
+  it('answers estimates at once without creating a job', async () => {
+    const before = await call(server, 'GET', '/jobs?limit=100');
+    const reply = await call(server, 'POST', '/estimates', {
+      qasm: bellQasm,
+      shots: 500,
+      noise: { loss: 0.01 },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({
+      backend: 'local_simulator',
+      shots: 500,
+      estimates: { qubits: 2, clbits: 2, depth: 3, two_qubit_gates: 1, measurements: 2 },
+    });
+    const estimates = reply.body.estimates as Record<string, number>;
+    expect(estimates.expected_erasures_per_shot).toBeGreaterThan(0);
+    expect(estimates.estimated_seconds).toBeGreaterThan(0);
+    // Hardware is estimated while it is offline.
+    const qpu = await call(server, 'POST', '/estimates', { circuit: bellJson, backend: 'neutral_atom_qpu' });
+    expect(qpu.status).toBe(200);
+    expect(qpu.body).toMatchObject({ backend: 'neutral_atom_qpu', shots: 1024 });
+    expect(await call(server, 'GET', '/jobs?limit=100')).toMatchObject({ body: before.body });
+
+    const bad = expectError(
+      await call(server, 'POST', '/estimates', { qasm: 'OPENQASM 3.0;\nqubit[2] q;\nh q[0];\n' }),
+      400,
+      'INVALID_QASM',
+    );
+    expect(bad).toMatchObject({ line: 3, column: 1 });
+    const wide = expectError(
+      await call(server, 'POST', '/estimates', { circuit: { qubits: 40, clbits: 0, operations: [] } }),
+      422,
+      'CIRCUIT_TOO_LARGE',
+    );
+    expect(wide).toMatchObject({ qubits: 40, max_qubits: expect.any(Number) });
+    expectError(await call(server, 'POST', '/estimates', { shots: 10 }), 400, 'VALIDATION_ERROR');
+  });
+
   it('binds the inputs of a QASM program', async () => {
     const qasm = `OPENQASM 3.0;\ninclude "stdgates.inc";\ninput angle theta;\nqubit q;\nbit c;\nrx(theta) q;\nc = measure q;\n`;
     expect(await countsWithThetaPi({ qasm })).toEqual({ '1': 200 });
@@ -352,6 +426,14 @@ describe('jobs over REST (real process)', () => {
         'INVALID_RUN_OPTIONS',
       );
       expect(runOptions.field).toBe('noise');
+      // 1,000,000 shots of 9 bits are over the memory limit; the same without memory is a job.
+      const wide = { qubits: 1, clbits: 9, operations: [] };
+      const memory = expectError(
+        await call(server, 'POST', '/jobs', { circuit: wide, shots: MAX_SHOTS, memory: true }),
+        400,
+        'INVALID_RUN_OPTIONS',
+      );
+      expect(memory).toEqual({ field: 'memory', bits: 9 * MAX_SHOTS, limit: MAX_MEMORY_BITS });
       for (const [query, field] of [
         ['status=done', 'status'],
         ['limit=0', 'limit'],
