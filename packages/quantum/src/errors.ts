@@ -121,6 +121,12 @@ export const QuantumErrors = {
     'conflict',
     (p) => `job '${p.id}' is ${p.status} and can no longer be cancelled`,
   ),
+  /** The run was cancelled before it ended (the engine's `cancel`, a library job's `cancel()`). */
+  jobCancelled: defineError<{ id: string }>(
+    'JOB_CANCELLED',
+    'conflict',
+    (p) => `job '${p.id}' was cancelled`,
+  ),
   /** The queue holds its documented maximum of jobs waiting or running. */
   tooManyJobs: defineError<{ limit: number }>(
     'TOO_MANY_JOBS',

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { Backend } from '../backends/backend.js';
 import { BackendListSchema, type BackendSchema } from './schemas.js';
 
-function describeBackend(backend: Backend, reservedBytes: number): Static<typeof BackendSchema> {
+export function describeBackend(backend: Backend, reservedBytes: number): Static<typeof BackendSchema> {
   const status = backend.status();
   const { target, memoryBudget } = backend;
   return {

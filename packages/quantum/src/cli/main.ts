@@ -3,6 +3,7 @@ import { runCli } from '@lab/server-kit/cli';
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addConvertCommand } from './convert.js';
+import { addEngineCommand } from './engine.js';
 import { addExamplesCommand } from './examples.js';
 import { addDrawCommand, addEstimateCommand } from './inspect.js';
 import { addRunCommand } from './run.js';
@@ -19,6 +20,7 @@ export function buildProgram(sources = new SourceLoader()): Command {
   addEstimateCommand(program, sources);
   addDrawCommand(program, sources);
   addServeCommand(program);
+  addEngineCommand(program);
   return program;
 }
 

@@ -4,25 +4,13 @@
  * thread, which is why it is not the service's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError, KitErrors } from '@lab/server-kit/errors';
 import { createRegistry } from '../backends/registry.js';
 import { adoptMemoryBandwidth } from '../engine/bandwidth.js';
-import { jobErrorOf } from './job-error.js';
+import { runFailure } from './job-error.js';
 import { buildCircuit, runOptions } from './program.js';
 import type { JobWorkerInput, JobWorkerMessage } from './runner.js';
 
 const post = (message: JobWorkerMessage): void => parentPort!.postMessage(message);
-
-function failure(error: unknown): JobWorkerMessage {
-  // A catalogue error is the request's outcome; anything else is a bug, whose stack goes to the log.
-  if (error instanceof AppError && error.kind !== 'internal')
-    return { type: 'failed', error: jobErrorOf(error) };
-  return {
-    type: 'failed',
-    error: jobErrorOf(KitErrors.internal()),
-    stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  };
-}
 
 async function runJob({
   request,
@@ -42,7 +30,7 @@ async function runJob({
     const result = await backends.get(request.backend).run(circuit, options).result();
     return { type: 'completed', result: result.toJSON() };
   } catch (error) {
-    return failure(error);
+    return { type: 'failed', ...runFailure(error) };
   }
 }
 
