@@ -148,3 +148,21 @@ def test_from_json_names_the_offending_field() -> None:
         "INVALID_CIRCUIT",
         "/registers/quantum",
     )
+
+
+def test_an_expression_too_deep_for_the_json_form_is_refused_where_it_is_appended() -> None:
+    theta: Any = Parameter("theta")
+    for _ in range(3000):
+        theta = theta + 1
+    error = _error(lambda: Circuit(1).rx(theta, 0))
+    assert error.code == "INVALID_OPERATION"
+    assert error.message == (
+        "operation #0 rx(<expression>) [0]: parameter θ nests 3001 levels deep, "
+        "more than the JSON form's 64 levels leave it (60)"
+    )
+
+
+def test_binding_checks_the_angles_it_computes() -> None:
+    c = Circuit(1).rx(1 / Parameter("theta"), 0)
+    error = _error(lambda: c.bind(theta=0))
+    assert error.message == "operation #0 rx(Infinity) [0]: parameter θ must be a finite number, got Infinity"

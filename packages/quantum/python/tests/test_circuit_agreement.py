@@ -18,6 +18,7 @@ import pytest
 
 from qcirc import Circuit, Parameter, QcircError, arccos, arcsin, arctan, cos, ctrl, exp, inv, log, negctrl, pow
 from qcirc import sin, sqrt, tan
+from qcirc.expr import Expr, json_depth
 from qcirc.gates import STANDARD_GATES
 
 PACKAGE = Path(__file__).resolve().parents[2]
@@ -58,7 +59,24 @@ def python_circuits() -> list[Circuit]:
     with symbolic.if_bits([2], 1):
         symbolic.gate("rzz", [0, 3], [0.5])
     symbolic.barrier().measure_all()
-    return [every_gate, symbolic, Circuit(2).h(0).cx(0, 1).measure_all(), Circuit(1, 1, name="lonely")]
+    # Expressions as deep as the JSON form's 64 levels allow where they stand.
+    deep = Circuit(2, name="deep")
+    deep.define_gate("g", ["a"], 1, lambda g, a: g.gate("x", [0], modifiers=[pow(nested(a, 57))]))
+    deep.rx(nested(theta, 60), 0).gate("g", [1], [nested(phi, 60)])
+    return [every_gate, symbolic, deep, Circuit(2).h(0).cx(0, 1).measure_all(), Circuit(1, 1, name="lonely")]
+
+
+def nested(leaf: Expr, levels: int) -> Expr:
+    """An expression whose JSON form nests ``levels`` levels: negations around ``leaf``."""
+    e = leaf
+    for _ in range(levels - 1):
+        e = -e
+    assert json_depth(e) == levels
+    return e
+
+
+def deep_document(levels: int) -> dict[str, Any]:
+    return {"qubits": 1, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0], "params": [nested(Parameter("t"), levels).to_json()]}]}
 
 
 INVALID_DOCUMENTS: list[dict[str, Any]] = [
@@ -88,6 +106,8 @@ INVALID_DOCUMENTS: list[dict[str, Any]] = [
     {"qubits": 0, "clbits": 0, "operations": []},
     {"qubits": 2, "clbits": 0},
     {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0], "params": ["half"]}]},
+    deep_document(61),
+    deep_document(70),
     {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0], "params": [{"kind": "call", "fn": "sinh", "args": [{"kind": "number", "value": 1}]}]}]},
 ]
 

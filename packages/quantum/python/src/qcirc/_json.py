@@ -7,7 +7,8 @@ every model check applies, and a refusal is given the JSON pointer of the field 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidCircuit, QcircError
 from .expr import IDENTIFIER, free_parameters, invalid_field, one_of, param_from_json
@@ -24,8 +25,6 @@ MAX_NAME_LENGTH = 64
 MAX_CIRCUIT_NAME_LENGTH = 128
 MAX_CONDITION_BITS = 53
 MAX_SAFE_INTEGER = 2**53 - 1
-#: Nesting levels of a whole document, so deep expressions cannot exhaust the stack.
-MAX_DEPTH = 64
 
 
 # ---------------------------------------------------------------- the document's shape
@@ -78,12 +77,6 @@ def _indices(value: object, field: str, maximum: int, min_items: int = 0) -> Non
         _integer(index, f"{field}/{i}", 0, maximum - 1)
 
 
-def _param(value: object, field: str) -> None:
-    if field.count("/") > MAX_DEPTH:
-        raise invalid_field(field, f"nests more than {MAX_DEPTH} levels deep")
-    param_from_json(value, field)
-
-
 def _modifier(value: object, field: str) -> None:
     kinds = ("ctrl", "negctrl", "inv", "pow")
     kind = value.get("kind") if isinstance(value, Mapping) else None
@@ -98,7 +91,7 @@ def _modifier(value: object, field: str) -> None:
         _object(value, field, ("kind",), ("kind",))
     else:
         m = _object(value, field, ("kind", "exponent"), ("kind", "exponent"))
-        _param(m["exponent"], f"{field}/exponent")
+        param_from_json(m["exponent"], f"{field}/exponent")
 
 
 def _condition(value: object, field: str) -> None:
@@ -117,7 +110,7 @@ def _gate_shape(value: object, field: str, in_body: bool) -> None:
     _identifier(op["name"], f"{field}/name")
     _indices(op["qubits"], f"{field}/qubits", MAX_QUBITS)
     for i, p in enumerate(_array(op.get("params", []), f"{field}/params")):
-        _param(p, f"{field}/params/{i}")
+        param_from_json(p, f"{field}/params/{i}")
     for i, m in enumerate(_array(op.get("modifiers", []), f"{field}/modifiers")):
         _modifier(m, f"{field}/modifiers/{i}")
     if "condition" in op:

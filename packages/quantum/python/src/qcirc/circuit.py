@@ -19,7 +19,8 @@ import re
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, Self, Sequence, Union, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Self, Union, overload
 
 from .errors import InvalidCircuit, QcircError
 from .expr import (
@@ -30,14 +31,14 @@ from .expr import (
     ParamValue,
     Parameter,
     Unary,
-    evaluate,
     format_expr,
     format_number,
     free_parameters,
+    json_depth,
+    MAX_JSON_DEPTH,
     is_number,
     param_from_json,
     param_to_json,
-    substitute,
 )
 from .gates import STANDARD_GATES
 
@@ -192,10 +193,12 @@ class Register:
 #: Where a qubit or bit argument may name several: one index, a sequence of them or a register.
 Bits = Union[int, Sequence[int], Register]
 
-def _fail_at(operation: str) -> Callable[[str], InvalidCircuit]:
-    """A ``fail(reason)`` giving INVALID_OPERATION for ``operation``: how append checks report."""
+def _fail_at(describe: Callable[[], str]) -> Callable[[str], InvalidCircuit]:
+    """A ``fail(reason)`` giving INVALID_OPERATION for the operation ``describe()`` names: how
+    append checks report. The description is made only on failure; appending stays cheap."""
 
     def fail(reason: str) -> InvalidCircuit:
+        operation = describe()
         return InvalidCircuit(
             "INVALID_OPERATION", f"{operation}: {reason}", {"operation": operation, "reason": reason}
         )
@@ -205,6 +208,8 @@ def _fail_at(operation: str) -> Callable[[str], InvalidCircuit]:
 
 def _show(value: object) -> str:
     """A value as the TypeScript messages print it."""
+    if isinstance(value, Expr) and json_depth(value) > MAX_JSON_DEPTH:
+        return "<expression>"  # refused for its depth; printing it whole would exhaust the stack
     if isinstance(value, Expr) or is_number(value):
         return format_expr(value)  # type: ignore[arg-type]
     return repr(value)
@@ -264,8 +269,15 @@ def _finite_constants(value: Expr) -> bool:
     return True
 
 
-def _check_param(value: object, what: str, fail: Callable[[str], InvalidCircuit]) -> ParamValue:
+def _check_param(value: object, what: str, fail: Callable[[str], InvalidCircuit], depth: int) -> ParamValue:
+    """A gate parameter or exponent checked; ``depth`` is where its JSON form starts in the document."""
     if isinstance(value, Expr):
+        levels = json_depth(value)
+        if depth + levels > MAX_JSON_DEPTH:
+            raise fail(
+                f"{what} nests {levels} levels deep, more than the JSON form's {MAX_JSON_DEPTH} levels leave it"
+                f" ({MAX_JSON_DEPTH - depth})"
+            )
         if not _finite_constants(value):
             raise fail(f"{what} must be a finite number, got {format_expr(value)}")
         return value
@@ -283,6 +295,9 @@ def _check_param(value: object, what: str, fail: Callable[[str], InvalidCircuit]
 class GateBuilder:
     """The gate methods shared by circuits and custom gate bodies. Parameters come first and
     qubits last, as in OpenQASM (``rx(θ) q``) and Qiskit (``rx(theta, qubit)``)."""
+
+    #: Where a gate's parameters sit in the JSON document: /operations/i/params/j is 4 levels deep.
+    _json_depth = 4
 
     def _num_qubits(self) -> int:
         raise NotImplementedError
@@ -316,7 +331,8 @@ class GateBuilder:
         qubit_list = _indices(qubits)
         params = list(params)
         modifiers = list(modifiers)
-        fail = _fail_at(f"{self._describe_next()} {describe_gate(name, qubit_list, params, modifiers)}")
+        where = self._describe_next()
+        fail = _fail_at(lambda: f"{where} {describe_gate(name, qubit_list, params, modifiers)}")
         signature = self._lookup_gate(name) if isinstance(name, str) else None
         if signature is None:
             raise fail(f"unknown gate '{name}'")
@@ -334,7 +350,7 @@ class GateBuilder:
                 controls += count
                 checked_modifiers.append(type(m)(count))
             elif isinstance(m, Pow):
-                checked_modifiers.append(Pow(_check_param(m.exponent, "pow exponent", fail)))
+                checked_modifiers.append(Pow(_check_param(m.exponent, "pow exponent", fail, self._json_depth + 1)))
             elif isinstance(m, Inv):
                 checked_modifiers.append(m)
             else:
@@ -343,7 +359,9 @@ class GateBuilder:
         if len(qubit_list) != total:
             raise fail(f"acts on {total} qubit{'' if total == 1 else 's'}, got {len(qubit_list)}")
         checked_qubits = self._check_qubits(qubit_list, fail)
-        checked_params = tuple(_check_param(p, f"parameter {param_names[i]}", fail) for i, p in enumerate(params))
+        checked_params = tuple(
+            _check_param(p, f"parameter {param_names[i]}", fail, self._json_depth) for i, p in enumerate(params)
+        )
         self._push(
             GateOperation(
                 name,
@@ -476,6 +494,8 @@ class GateBuilder:
 
 class GateBody(GateBuilder):
     """Collects the body of a custom gate; it offers gates only (no measurement inside a gate)."""
+
+    _json_depth = 6  # /gates/i/body/j/params/k
 
     def __init__(
         self, gate_name: str, num_qubits: int, lookup: Callable[[str], tuple[int, tuple[str, ...]] | None]
@@ -633,8 +653,8 @@ class Circuit(GateBuilder):
         """``measure q -> c``; with sequences (or registers), pairs them up in order."""
         qubits = _indices(qubit)
         clbits = _indices(clbit)
-        where = f"{self._describe_next()} measure [{', '.join(map(_show, qubits))}] -> [{', '.join(map(_show, clbits))}]"
-        fail = _fail_at(where)
+        where = self._describe_next()
+        fail = _fail_at(lambda: f"{where} measure [{', '.join(map(_show, qubits))}] -> [{', '.join(map(_show, clbits))}]")
         if len(qubits) != len(clbits):
             raise fail(f"{len(qubits)} qubits but {len(clbits)} classical bits")
         checked_qubits = [self._check_qubits([q], fail)[0] for q in qubits]
@@ -653,14 +673,15 @@ class Circuit(GateBuilder):
     def reset(self, qubit: Bits) -> Self:
         """Resets a qubit (or each of several, in order) to |0>."""
         for q in _indices(qubit):
-            fail = _fail_at(f"{self._describe_next()} reset [{_show(q)}]")
+            fail = _fail_at(lambda: f"{self._describe_next()} reset [{_show(q)}]")  # called in this turn
             (checked,) = self._check_qubits([q], fail)
             self._ops.append(Reset(checked, self._condition_part(None, fail)))
         return self
 
     def barrier(self, *qubits: Bits) -> Self:
         """A barrier over the given qubits, or over all of them when none are given."""
-        fail = _fail_at(f"{self._describe_next()} barrier")
+        where = self._describe_next()
+        fail = _fail_at(lambda: f"{where} barrier")
         listed = [q for item in qubits for q in _indices(item)]
         checked = self._check_qubits(listed if listed else list(range(self._qubit_total)), fail)
         self._ops.append(Barrier(checked))
@@ -683,7 +704,7 @@ class Circuit(GateBuilder):
             with c.if_bits(creg, 3):
                 c.x(2)
         """
-        condition = self._check_condition(clbits, value, _fail_at(f"{self._describe_next()} if"))
+        condition = self._check_condition(clbits, value, _fail_at(lambda: f"{self._describe_next()} if"))
         if build is None:
             return self._conditioned(condition)
         with self._conditioned(condition):
@@ -727,7 +748,14 @@ class Circuit(GateBuilder):
                     {"field": f"parameters.{key}"},
                 )
         bound = self.copy()
-        bound._ops = [_bind_operation(op, given) for op in self._ops]
+        bound._ops = []
+        for op in self._ops:
+            if isinstance(op, GateOperation):  # through gate(), so a bound angle is checked too (1/0)
+                params = [_bind_value(p, given) for p in op.params]
+                modifiers = [Pow(_bind_value(m.exponent, given)) if isinstance(m, Pow) else m for m in op.modifiers]
+                bound.gate(op.name, op.qubits, params, modifiers, condition=op.condition)
+            else:
+                bound._ops.append(op)
         return bound
 
     def to_json(self) -> dict[str, Any]:
@@ -881,24 +909,7 @@ def _gate_parameters(op: GateOperation, into: dict[str, None]) -> list[str]:
 
 
 def _bind_value(value: ParamValue, values: Mapping[str, ParamValue]) -> ParamValue:
-    if not isinstance(value, Expr):
-        return value
-    bound = substitute(value, values)
-    if isinstance(bound, Expr) and not free_parameters(bound):
-        return evaluate(bound, {})
-    return bound
-
-
-def _bind_operation(op: Operation, values: Mapping[str, ParamValue]) -> Operation:
-    if not isinstance(op, GateOperation):
-        return op
-    return GateOperation(
-        op.name,
-        op.qubits,
-        tuple(_bind_value(p, values) for p in op.params),
-        tuple(Pow(_bind_value(m.exponent, values)) if isinstance(m, Pow) else m for m in op.modifiers),
-        op.condition,
-    )
+    return value.bind(values) if isinstance(value, Expr) else value
 
 
 def _modifier_to_json(m: Modifier) -> dict[str, Any]:

@@ -17,7 +17,8 @@ import math
 import numbers
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Literal, Mapping, Union
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal, Union
 
 from .errors import InvalidCircuit
 
@@ -45,6 +46,8 @@ __all__ = [
     "free_parameters",
     "substitute",
     "format_expr",
+    "json_depth",
+    "MAX_JSON_DEPTH",
     "param_to_json",
     "param_from_json",
 ]
@@ -306,6 +309,29 @@ def evaluate(value: ParamValue, bindings: Mapping[str, float]) -> float:
     raise TypeError(f"not an expression: {value!r}")
 
 
+#: Nesting levels of a whole JSON circuit document (CIRCUIT_JSON_LIMITS.depth in json-schema.ts).
+MAX_JSON_DEPTH = 64
+
+
+def json_depth(value: ParamValue) -> int:
+    """How many levels ``param_to_json(value)`` nests (a number 0, ``{"kind": "parameter", ...}``
+    1), found without recursion, so a tree too deep for the JSON form can be refused."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Expr):
+            continue
+        deepest = max(deepest, depth + 1)
+        if isinstance(node, Unary):
+            stack.append((node.operand, depth + 1))
+        elif isinstance(node, Binary):
+            stack.extend(((node.left, depth + 1), (node.right, depth + 1)))
+        elif isinstance(node, Call):
+            stack.append((node.arg, depth + 2))  # {"args": [ ... ]}
+    return deepest
+
+
 def free_parameters(value: ParamValue, into: dict[str, None] | None = None) -> list[str]:
     """Names of the free parameters in ``value``, in first-seen order."""
     seen: dict[str, None] = {} if into is None else into
@@ -417,6 +443,11 @@ _KEYS: Mapping[str, frozenset[str]] = {
 
 
 def _expr_from_json(node: Any, field: str) -> Expr:
+    depth = field.count("/")
+    if depth > MAX_JSON_DEPTH or (depth == MAX_JSON_DEPTH and isinstance(node, dict) and node):
+        # The pointer the TypeScript check names: its walk meets a node's last field first.
+        at = field if depth > MAX_JSON_DEPTH else f"{field}/{list(node)[-1]}"
+        raise invalid_field(at, f"nests more than {MAX_JSON_DEPTH} levels deep")
     if not isinstance(node, dict):
         raise invalid_field(field, "must be a number or an expression object")
     kind = node.get("kind")

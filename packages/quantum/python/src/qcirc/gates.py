@@ -7,7 +7,7 @@ matrices live in the engine; the model needs only what an append is checked agai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 __all__ = ["StandardGate", "STANDARD_GATES"]
 
