@@ -1,8 +1,9 @@
 """The Python model against the TypeScript one (the package's built ``dist/``, driven by
-``support/ts_model.mjs`` in one Node process): the same gate table, the same JSON for every
-OpenQASM fixture the TypeScript importer reads, for the README's example and for circuits built
-in Python, the same refusals (code and field) for invalid documents, and a circuit built in
-Python run by the ``qcirc`` CLI."""
+``support/ts_model.mjs`` in one Node process): the same gate table, the same JSON for the
+starter examples and every OpenQASM fixture the TypeScript importer reads, for the README's
+example and for circuits built in Python, the same refusals (code, field and message) for
+invalid documents, the same values for expressions, and a circuit built in Python run by the
+``qcirc`` CLI."""
 
 from __future__ import annotations
 
@@ -22,8 +23,12 @@ from qcirc.expr import Expr, json_depth
 from qcirc.gates import STANDARD_GATES
 
 PACKAGE = Path(__file__).resolve().parents[2]
-FIXTURES = PACKAGE / "test" / "fixtures" / "qasm"
-QASM_FIXTURES = sorted(str(p.relative_to(FIXTURES)) for d in ("valid", "valid-2.0") for p in (FIXTURES / d).glob("*.qasm"))
+#: The starter examples and every valid OpenQASM fixture, relative to the package.
+QASM_FILES = sorted(
+    str(p.relative_to(PACKAGE))
+    for d in ("examples", "test/fixtures/qasm/valid", "test/fixtures/qasm/valid-2.0")
+    for p in (PACKAGE / d).glob("*.qasm")
+)
 
 
 def readme_example() -> dict[str, Any]:
@@ -148,7 +153,7 @@ def typescript() -> dict[str, Any]:
     """The TypeScript model's answers to everything the tests below ask."""
     request = {
         "gates": True,
-        "qasm": QASM_FIXTURES,
+        "qasm": QASM_FILES,
         "circuits": [readme_example(), *(c.to_json() for c in python_circuits()), *INVALID_DOCUMENTS],
         "evaluate": [[e.to_json(), {k: _js_value(v) for k, v in b.items()}] for e, b in EXPRESSIONS],
     }
@@ -173,8 +178,8 @@ def test_the_gate_table_is_the_typescript_one(typescript: dict[str, Any]) -> Non
         assert callable(method), f"no method for {gate.name}"
 
 
-def test_every_qasm_fixture_round_trips_as_the_typescript_json(typescript: dict[str, Any]) -> None:
-    assert len(typescript["qasm"]) == len(QASM_FIXTURES) > 50
+def test_every_example_and_qasm_fixture_round_trips_as_the_typescript_json(typescript: dict[str, Any]) -> None:
+    assert len(typescript["qasm"]) == len(QASM_FILES) > 80
     for entry in typescript["qasm"]:
         assert "json" in entry, entry
         assert Circuit.from_json(entry["json"]).to_json() == entry["json"], entry["file"]

@@ -1,13 +1,14 @@
 // The TypeScript circuit model (the package's built dist/), for the Python model's agreement
 // tests: one process answers one request read from standard input, so the tests start Node once.
 //
-//   {"gates": true, "qasm": ["valid/bell.qasm", ...], "circuits": [{...JSON circuit...}, ...],
+//   {"gates": true, "qasm": ["examples/bell.qasm", ...], "circuits": [{...JSON circuit...}, ...],
 //    "evaluate": [[expression, {"theta": 0.5}], ...]}
 //   -> {"gates": [[name, qubits, [params]], ...],
 //       "qasm": [{"file", "json"} | {"file", "error"}, ...],
 //       "circuits": [{"json"} | {"error": {"code", "message", "details"}}, ...],
 //       "evaluate": [value, ...]}  (a number JSON cannot hold, given or answered, as a string: "NaN")
 //
+// OpenQASM files are named relative to the package (includes relative to the including file).
 // A circuit is validated (validateCircuitJson) and read (circuitFromJson) as the REST API and
 // the CLI read one, then written back (circuitToJson).
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,6 @@ const { validateCircuitJson } = await dist('circuit/json-schema.js');
 const { importQasm } = await dist('qasm/importer.js');
 const { evaluate } = await dist('circuit/expr.js');
 
-const fixtures = join(pkg, 'test/fixtures/qasm');
 const request = JSON.parse(readFileSync(0, 'utf8'));
 const failure = (error) => ({ code: error.code, message: error.message, details: error.details });
 const answer = {};
@@ -32,14 +32,14 @@ if (request.gates) {
 }
 
 answer.qasm = (request.qasm ?? []).map((file) => {
-  const source = readFileSync(join(fixtures, file), 'utf8');
+  const source = readFileSync(join(pkg, file), 'utf8');
   const inputs = /^\/\/ inputs: (.*)$/m.exec(source);
   try {
     const { circuit } = importQasm(source, {
       file,
       resolveInclude: (path, from) => {
         const name = join(dirname(from ?? file), path);
-        return { file: name, source: readFileSync(join(fixtures, name), 'utf8') };
+        return { file: name, source: readFileSync(join(pkg, name), 'utf8') };
       },
       ...(inputs === null ? {} : { inputs: JSON.parse(inputs[1]) }),
     });
