@@ -1,28 +1,29 @@
 /** `qcirc estimate` and `qcirc draw`: look at a circuit without running it. */
 import type { Command } from 'commander';
 import { drawCircuit } from '../circuit/draw.js';
+import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
 import { getBackend } from '../backends/registry.js';
-import { integerOption, inputOption, probabilityOption } from './options.js';
+import { estimatesToJSON } from '../backends/result.js';
+import { addNoiseOptions, integerOption, inputOption, noiseOf, type NoiseFlags } from './options.js';
 import { formatEstimates } from './report.js';
 import type { SourceLoader } from './source.js';
 import { printWarnings } from './warnings.js';
 
 export function addEstimateCommand(program: Command, sources: SourceLoader): void {
-  program
+  const command = program
     .command('estimate')
     .description('Resource estimates of a circuit on a backend, without running it')
     .argument('<source>', 'file, -, or example:NAME')
-    .option('-s, --shots <n>', 'shots the estimate assumes', integerOption)
-    .option('--loss <p>', 'heralded erasure probability per qubit per cycle', probabilityOption)
+    .option('-s, --shots <n>', 'shots the estimate assumes', integerOption);
+  addNoiseOptions(command)
     .option('-b, --backend <name>', 'backend to estimate for', 'local_simulator')
     .option('-i, --input <name=value>', 'value of an input declaration (repeatable)', inputOption)
-    .option('--json', 'print the estimates as JSON')
+    .option('--json', 'print the estimates as JSON, the record of POST /estimates')
     .action(
       (
         source: string,
-        flags: {
+        flags: NoiseFlags & {
           shots?: number;
-          loss?: number;
           backend: string;
           input?: Record<string, number | boolean>;
           json?: boolean;
@@ -30,12 +31,15 @@ export function addEstimateCommand(program: Command, sources: SourceLoader): voi
       ) => {
         const loaded = sources.load(source, flags.input);
         printWarnings(loaded.warnings);
+        const noise = noiseOf(flags);
+        const shots = flags.shots ?? DEFAULT_SHOTS;
         const estimates = getBackend(flags.backend).estimate(loaded.circuit, {
-          ...(flags.shots === undefined ? {} : { shots: flags.shots }),
-          ...(flags.loss === undefined ? {} : { noise: { loss: flags.loss } }),
+          shots,
+          ...(noise === undefined ? {} : { noise }),
         });
+        const record = { backend: flags.backend, shots, estimates: estimatesToJSON(estimates) };
         process.stdout.write(
-          flags.json === true ? `${JSON.stringify(estimates)}\n` : `${formatEstimates(estimates)}\n`,
+          flags.json === true ? `${JSON.stringify(record)}\n` : `${formatEstimates(estimates)}\n`,
         );
       },
     );

@@ -3,18 +3,16 @@ import { Option, type Command } from 'commander';
 import { memorySetting } from '../backends/memory.js';
 import { createRegistry, getBackend } from '../backends/registry.js';
 import { DEFAULT_SHOTS } from '../backends/local-simulator.js';
-import type { NoiseOptions } from '../engine/noise.js';
 import { inputParameters } from '../qasm/inputs.js';
-import { integerOption, inputOption, probabilityOption } from './options.js';
+import { addNoiseOptions, integerOption, inputOption, noiseOf, type NoiseFlags } from './options.js';
 import { createProgressBar } from './progress.js';
 import { formatRunReport } from './report.js';
 import { printWarnings } from './warnings.js';
 import type { SourceLoader } from './source.js';
 
-interface RunFlags {
+interface RunFlags extends NoiseFlags {
   shots: number;
   seed?: number;
-  loss?: number;
   backend: string;
   json?: boolean;
   input?: Record<string, number | boolean>;
@@ -23,7 +21,7 @@ interface RunFlags {
 }
 
 export function addRunCommand(program: Command, sources: SourceLoader): void {
-  program
+  const command = program
     .command('run')
     .description('Run a circuit: an OpenQASM file, a JSON circuit, - for standard input, or example:NAME')
     .argument('<source>', 'file, -, or example:NAME')
@@ -33,12 +31,8 @@ export function addRunCommand(program: Command, sources: SourceLoader): void {
       integerOption,
       DEFAULT_SHOTS,
     )
-    .option('--seed <n>', 'seed of every random draw, for a repeatable run', integerOption)
-    .option(
-      '--loss <p>',
-      'heralded erasure probability per qubit per cycle (default 0.005; 0 is ideal)',
-      probabilityOption,
-    )
+    .option('--seed <n>', 'seed of every random draw, for a repeatable run', integerOption);
+  addNoiseOptions(command)
     .option('-b, --backend <name>', 'backend to run on', 'local_simulator')
     .option(
       '-i, --input <name=value>',
@@ -65,7 +59,7 @@ export function addRunCommand(program: Command, sources: SourceLoader): void {
       const backend = backends === undefined ? getBackend(flags.backend) : backends.get(flags.backend);
       const showProgress = flags.progress ?? process.stderr.isTTY === true;
       const progress = showProgress ? createProgressBar(process.stderr) : undefined;
-      const noise: NoiseOptions | undefined = flags.loss === undefined ? undefined : { loss: flags.loss };
+      const noise = noiseOf(flags);
       const job = backend.run(loaded.circuit, {
         shots: flags.shots,
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),

@@ -1,6 +1,12 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { inputOption, integerOption, probabilityOption } from '../../src/cli/options.js';
+import {
+  erasureFractionOption,
+  inputOption,
+  integerOption,
+  noiseOf,
+  probabilityOption,
+} from '../../src/cli/options.js';
 
 describe('CLI option parsers', () => {
   it('reads integers and refuses anything else', () => {
@@ -14,6 +20,19 @@ describe('CLI option parsers', () => {
     expect(probabilityOption('0.005')).toBe(0.005);
     for (const bad of ['-0.1', '1.5', 'x', ''])
       expect(() => probabilityOption(bad)).toThrow(InvalidArgumentError);
+  });
+  it('reads an erasure fraction above 0 and at most 1, and the noise options of the flags', () => {
+    expect(erasureFractionOption('0.98')).toBe(0.98);
+    expect(erasureFractionOption('1')).toBe(1);
+    for (const bad of ['0', '-0.5', '1.01', 'x', ''])
+      expect(() => erasureFractionOption(bad)).toThrow(InvalidArgumentError);
+    expect(noiseOf({})).toBeUndefined();
+    expect(noiseOf({ pauli: 0.01 })).toEqual({ pauli: 0.01 });
+    expect(noiseOf({ loss: 0, pauli: 0, erasureFraction: 0.5 })).toEqual({
+      loss: 0,
+      pauli: 0,
+      erasureFraction: 0.5,
+    });
   });
   it('accumulates NAME=VALUE inputs as numbers, booleans or bit strings', () => {
     let inputs = inputOption('theta=0.5');

@@ -85,6 +85,62 @@ describe('qcirc run', () => {
     expect(JSON.parse(stdout).counts).toEqual({ '1': 1024 });
   });
 
+  it('takes a flag for every noise parameter, each checked', () => {
+    const run = (...flags: string[]) => qcirc(['run', 'example:bell', '--seed', '1', '--json', ...flags]);
+    const noise = (...flags: string[]) => (JSON.parse(run(...flags).stdout) as { noise: unknown }).noise;
+    expect(noise('--loss', '0.02', '--pauli', '0.01', '--erasure-fraction', '0.5')).toEqual({
+      loss: 0.02,
+      pauli: 0.01,
+      erasure_fraction: 0.5,
+    });
+    // Without --pauli it follows from η: loss × (1 − η) / η.
+    expect(noise('--loss', '0.1', '--erasure-fraction', '0.5')).toEqual({
+      loss: 0.1,
+      pauli: 0.1,
+      erasure_fraction: 0.5,
+    });
+    for (const [flags, message] of [
+      [['--pauli', '2'], /--pauli <p>' argument '2' is invalid\. expected a probability from 0 to 1/],
+      [
+        ['--erasure-fraction', '0'],
+        /--erasure-fraction <eta>' argument '0' is invalid\. expected a fraction above 0/,
+      ],
+      [['--loss', '0.6', '--pauli', '0.6'], /INVALID_RUN_OPTIONS: noise loss \+ pauli must not exceed 1/],
+    ] as const) {
+      const refused = run(...flags);
+      expect(refused.status, flags.join(' ')).not.toBe(0);
+      expect(refused.stderr).toMatch(message);
+    }
+  });
+
+  it('--json keys counts by register as Qiskit does, beside the plain bit strings', () => {
+    // qiskit-aer 0.18.2 printed get_counts() {'1101 1': 10} for this circuit: registers c0[1] and
+    // c1[4], X on qubits 0, 1, 3 and 4, qubit i measured into clbit i.
+    const circuit = file(
+      'registers.json',
+      JSON.stringify({
+        qubits: 5,
+        clbits: 5,
+        registers: {
+          classical: [
+            { name: 'c0', size: 1 },
+            { name: 'c1', size: 4 },
+          ],
+        },
+        operations: [
+          ...[0, 1, 3, 4].map((q) => ({ op: 'gate', name: 'x', qubits: [q] })),
+          { op: 'measure', qubits: [0, 1, 2, 3, 4], clbits: [0, 1, 2, 3, 4] },
+        ],
+      }),
+    );
+    const { status, stdout } = qcirc(['run', circuit, '--shots', '10', '--loss', '0', '--json']);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      counts: { '11011': 10 },
+      counts_by_register: { '1101 1': 10 },
+    });
+  });
+
   it('shows an OpenQASM error with its position, the line and a caret, and exits with 2', () => {
     const source = file('broken.qasm', 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nh q[5];\n');
     const { status, stderr } = qcirc(['run', source]);
@@ -220,12 +276,13 @@ describe('qcirc convert, estimate and draw', () => {
     expect(stdout).toMatch(/qubits 4, classical bits 4, depth \d+ cycles/);
     expect(stdout).toMatch(/estimated time/);
     expect(stdout).toMatch(/state memory 256 B, run memory [\d.]+ KiB \(states, threads, shots\)/);
-    const json = JSON.parse(qcirc(['estimate', 'example:qft', '--json']).stdout) as {
-      qubits: number;
-      memoryBytes: number;
-    };
-    expect(json.qubits).toBe(4);
-    expect(json.memoryBytes).toBeGreaterThan(256);
+    // The record of POST /estimates; the noise flags are run's.
+    const json = JSON.parse(
+      qcirc(['estimate', 'example:qft', '--json', '--loss', '0', '--pauli', '0']).stdout,
+    ) as { backend: string; shots: number; estimates: Record<string, number> };
+    expect(json).toMatchObject({ backend: 'local_simulator', shots: 1024, estimates: { qubits: 4 } });
+    expect(json.estimates.memory_bytes).toBeGreaterThan(256);
+    expect(json.estimates.expected_erasures_per_shot).toBe(0);
   });
 
   it('draws a circuit as text', () => {
