@@ -77,12 +77,17 @@ def _indices(value: object, field: str, maximum: int, min_items: int = 0) -> Non
         _integer(index, f"{field}/{i}", 0, maximum - 1)
 
 
+def _discriminator(value: object, field: str, key: str, kinds: Sequence[str]) -> str:
+    """Which member of a union (told apart by ``op`` or ``kind``) an object is."""
+    kind = value.get(key) if isinstance(value, Mapping) else None
+    if not isinstance(kind, str) or kind not in kinds:
+        _object(value, field, (key,), (key,))
+        raise invalid_field(f"{field}/{key}", one_of(kinds))
+    return kind
+
+
 def _modifier(value: object, field: str) -> None:
-    kinds = ("ctrl", "negctrl", "inv", "pow")
-    kind = value.get("kind") if isinstance(value, Mapping) else None
-    if kind not in kinds:
-        _object(value, field, ("kind",), ("kind",))
-        raise invalid_field(f"{field}/kind", one_of(kinds))
+    kind = _discriminator(value, field, "kind", ("ctrl", "negctrl", "inv", "pow"))
     if kind in ("ctrl", "negctrl"):
         m = _object(value, field, ("kind", "count"), ("kind",))
         if "count" in m:
@@ -118,11 +123,7 @@ def _gate_shape(value: object, field: str, in_body: bool) -> None:
 
 
 def _operation_shape(op: object, field: str) -> None:
-    kinds = ("gate", "measure", "reset", "barrier")
-    kind = op.get("op") if isinstance(op, Mapping) else None
-    if kind not in kinds:
-        _object(op, field, ("op",), ("op",))
-        raise invalid_field(f"{field}/op", one_of(kinds))
+    kind = _discriminator(op, field, "op", ("gate", "measure", "reset", "barrier"))
     assert isinstance(op, Mapping)
     if kind == "gate":
         _gate_shape(op, field, in_body=False)

@@ -16,29 +16,26 @@ from __future__ import annotations
 import math
 import operator
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from types import MappingProxyType
-from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Self, Union, overload
 
 from .errors import InvalidCircuit, QcircError
 from .expr import (
-    Binary,
-    Call,
+    MAX_JSON_DEPTH,
     Constant,
     Expr,
     ParamValue,
     Parameter,
-    Unary,
     format_expr,
     format_number,
     free_parameters,
-    json_depth,
-    MAX_JSON_DEPTH,
     is_number,
-    param_from_json,
+    json_depth,
     param_to_json,
+    walk,
 )
 from .gates import STANDARD_GATES
 
@@ -255,18 +252,7 @@ def _indices(bits: Bits) -> list[object]:
 
 
 def _finite_constants(value: Expr) -> bool:
-    stack: list[Expr] = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Constant) and not math.isfinite(node.value):
-            return False
-        if isinstance(node, Unary):
-            stack.append(node.operand)
-        elif isinstance(node, Binary):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, Call):
-            stack.append(node.arg)
-    return True
+    return all(math.isfinite(node.value) for node, _ in walk(value) if isinstance(node, Constant))
 
 
 def _check_param(value: object, what: str, fail: Callable[[str], InvalidCircuit], depth: int) -> ParamValue:

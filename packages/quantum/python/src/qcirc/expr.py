@@ -17,7 +17,7 @@ import math
 import numbers
 import re
 from dataclasses import dataclass
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Literal, Union
 
 from .errors import InvalidCircuit
@@ -47,6 +47,7 @@ __all__ = [
     "substitute",
     "format_expr",
     "json_depth",
+    "walk",
     "MAX_JSON_DEPTH",
     "param_to_json",
     "param_from_json",
@@ -313,39 +314,35 @@ def evaluate(value: ParamValue, bindings: Mapping[str, float]) -> float:
 MAX_JSON_DEPTH = 64
 
 
-def json_depth(value: ParamValue) -> int:
-    """How many levels ``param_to_json(value)`` nests (a number 0, ``{"kind": "parameter", ...}``
-    1), found without recursion, so a tree too deep for the JSON form can be refused."""
-    deepest = 0
-    stack: list[tuple[object, int]] = [(value, 0)]
+def walk(value: ParamValue) -> Iterator[tuple[Expr, int]]:
+    """Every node of an expression, parents first and left before right, without recursion,
+    with the level its JSON form starts at (the root 0; a call's argument two levels down)."""
+    stack: list[tuple[ParamValue, int]] = [(value, 0)]
     while stack:
         node, depth = stack.pop()
         if not isinstance(node, Expr):
             continue
-        deepest = max(deepest, depth + 1)
+        yield node, depth
         if isinstance(node, Unary):
             stack.append((node.operand, depth + 1))
         elif isinstance(node, Binary):
-            stack.extend(((node.left, depth + 1), (node.right, depth + 1)))
+            stack.extend(((node.right, depth + 1), (node.left, depth + 1)))
         elif isinstance(node, Call):
             stack.append((node.arg, depth + 2))  # {"args": [ ... ]}
-    return deepest
+
+
+def json_depth(value: ParamValue) -> int:
+    """How many levels ``param_to_json(value)`` nests (a number 0, ``{"kind": "parameter", ...}``
+    1), so a tree too deep for the JSON form can be refused."""
+    return max((depth + 1 for _, depth in walk(value)), default=0)
 
 
 def free_parameters(value: ParamValue, into: dict[str, None] | None = None) -> list[str]:
     """Names of the free parameters in ``value``, in first-seen order."""
     seen: dict[str, None] = {} if into is None else into
-    stack: list[object] = [value]
-    while stack:
-        node = stack.pop()
+    for node, _ in walk(value):
         if isinstance(node, Parameter):
             seen.setdefault(node.name)
-        elif isinstance(node, Unary):
-            stack.append(node.operand)
-        elif isinstance(node, Binary):
-            stack.extend((node.right, node.left))
-        elif isinstance(node, Call):
-            stack.append(node.arg)
     return list(seen)
 
 
