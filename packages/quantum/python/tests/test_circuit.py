@@ -75,6 +75,18 @@ def test_every_append_is_checked_as_the_typescript_library_checks(build: Any, me
     assert error.details["reason"] == message.split(": ", 1)[1]
 
 
+def test_bits_may_be_given_as_any_iterable_of_integers() -> None:
+    np = pytest.importorskip("numpy")
+    c = Circuit(3, 3).measure(np.arange(3), range(3)).barrier(np.int64(0), [1, 2]).reset((2, 1))
+    assert [op.qubit for op in c.operations if isinstance(op, Measure)] == [0, 1, 2]
+    assert [op.qubit for op in c.operations if isinstance(op, Reset)] == [2, 1]
+    assert c.operations[3] == Barrier((0, 1, 2))
+    # A whole float is an index, as JavaScript's Number.isInteger has it; a bool is not.
+    one: Any = 1.0
+    assert Circuit(2).gate("cx", [one, 0]).operations[0] == GateOperation("cx", (1, 0))
+    assert _error(lambda: Circuit(2).x(True)).details["reason"] == "qubit True is out of range (the qubits are 0..1)"
+
+
 def test_registers_are_named_and_numbered_in_order() -> None:
     c = Circuit(qregs=[("a", 2), ("b", 1)], cregs=[("m", 3)])
     assert [(r.name, r.start, r.size) for r in c.qregs] == [("a", 0, 2), ("b", 2, 1)]

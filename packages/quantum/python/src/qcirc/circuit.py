@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import operator
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -187,8 +187,8 @@ class Register:
         return iter(range(self.start, self.start + self.size))
 
 
-#: Where a qubit or bit argument may name several: one index, a sequence of them or a register.
-Bits = Union[int, Sequence[int], Register]
+#: Where a qubit or bit argument may name several: one index, an iterable of them or a register.
+Bits = Union[int, Iterable[int], Register]
 
 def _fail_at(describe: Callable[[], str]) -> Callable[[str], InvalidCircuit]:
     """A ``fail(reason)`` giving INVALID_OPERATION for the operation ``describe()`` names: how
@@ -244,9 +244,8 @@ def _index(value: object) -> int | None:
 
 
 def _indices(bits: Bits) -> list[object]:
-    if isinstance(bits, Register):
-        return list(bits)
-    if isinstance(bits, (str, bytes)) or not isinstance(bits, Sequence):
+    """The indices a bits argument names; any iterable (a range, a numpy array) gives its items."""
+    if isinstance(bits, (str, bytes)) or not isinstance(bits, Iterable):
         return [bits]
     return list(bits)
 
