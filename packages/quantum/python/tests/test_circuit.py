@@ -49,7 +49,10 @@ def _error(build: Any) -> QcircError:
         (lambda: Circuit(1).x(1), "operation #0 x [1]: qubit 1 is out of range (the only qubit is 0)"),
         (lambda: Circuit(1).gate("foo", [0]), "operation #0 foo [0]: unknown gate 'foo'"),
         (lambda: Circuit(1).gate("rx", [0]), "operation #0 rx [0]: takes 1 parameter, got 0"),
-        (lambda: Circuit(1).rx(math.inf, 0), "operation #0 rx(Infinity) [0]: parameter θ must be a finite number, got Infinity"),
+        (
+            lambda: Circuit(1).rx(math.inf, 0),
+            "operation #0 rx(Infinity) [0]: parameter θ must be a finite number, got Infinity",
+        ),
         (
             lambda: Circuit(2).gate("x", [0], modifiers=[ctrl()]),
             "operation #0 ctrl @ x [0]: acts on 2 qubits, got 1",
@@ -107,7 +110,8 @@ def test_conditions_by_callback_or_with_block_and_they_do_not_nest() -> None:
     assert c.operations[1] == Measure(2, 0, Condition((0, 1), 1))
     assert c.operations[2] == Reset(1, Condition((0, 1), 1))
     assert c.operations[3] == GateOperation("x", (0,))
-    assert _error(lambda: c.if_bits([0], 2, lambda c: c.x(0))).message == "operation #4 if: value 2 does not fit in 1 bit(s)"
+    too_big = _error(lambda: c.if_bits([0], 2, lambda c: c.x(0)))
+    assert too_big.message == "operation #4 if: value 2 does not fit in 1 bit(s)"
     nested = _error(lambda: c.if_bits([0], 1, lambda c: c.if_bits([1], 1, lambda c: c.x(0))))
     assert nested.details["reason"] == "conditions do not nest; combine the bits into one condition"
 
@@ -151,12 +155,14 @@ def test_from_json_names_the_offending_field() -> None:
     assert field(ops({"op": "gate", "name": "cx", "qubits": [0, 5]})) == ("INVALID_OPERATION", "/operations/0/qubits/1")
     assert field(ops({"op": "gate", "name": "nope", "qubits": [0]})) == ("INVALID_OPERATION", "/operations/0/name")
     assert field(ops({"op": "jump"})) == ("INVALID_CIRCUIT", "/operations/0/op")
-    assert field(ops({"op": "gate", "name": "x", "qubits": [0], "extra": 1})) == ("INVALID_CIRCUIT", "/operations/0/extra")
+    unknown = ops({"op": "gate", "name": "x", "qubits": [0], "extra": 1})
+    assert field(unknown) == ("INVALID_CIRCUIT", "/operations/0/extra")
     assert field(ops({"op": "gate", "name": "x", "qubits": [0], "condition": {"clbits": [0], "value": 2}})) == (
         "INVALID_OPERATION",
         "/operations/0/condition/value",
     )
-    assert field({"qubits": 2, "clbits": 0, "registers": {"quantum": [{"name": "q", "size": 3}]}, "operations": []}) == (
+    registers = {"quantum": [{"name": "q", "size": 3}]}
+    assert field({"qubits": 2, "clbits": 0, "registers": registers, "operations": []}) == (
         "INVALID_CIRCUIT",
         "/registers/quantum",
     )

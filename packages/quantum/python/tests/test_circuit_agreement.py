@@ -79,40 +79,47 @@ def nested(leaf: Expr, levels: int) -> Expr:
     return e
 
 
+def document(*operations: dict[str, Any], qubits: int = 2, clbits: int = 1, **fields: Any) -> dict[str, Any]:
+    return {"qubits": qubits, "clbits": clbits, **fields, "operations": list(operations)}
+
+
+def gate(name: str, *qubits: int, **fields: Any) -> dict[str, Any]:
+    return {"op": "gate", "name": name, "qubits": list(qubits), **fields}
+
+
+def definition(name: str, *body: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    return {"name": name, "qubits": 1, **fields, "body": list(body)}
+
+
 def deep_document(levels: int) -> dict[str, Any]:
-    return {"qubits": 1, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0], "params": [nested(Parameter("t"), levels).to_json()]}]}
+    return document(gate("rx", 0, params=[nested(Parameter("t"), levels).to_json()]))
 
 
 INVALID_DOCUMENTS: list[dict[str, Any]] = [
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "cx", "qubits": [0, 0]}]},
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "cx", "qubits": [0, 2]}]},
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "nope", "qubits": [0]}]},
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0]}]},
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "x", "qubits": [0], "modifiers": [{"kind": "ctrl"}]}]},
-    {"qubits": 2, "clbits": 1, "operations": [{"op": "measure", "qubits": [0, 1], "clbits": [0]}]},
-    {"qubits": 2, "clbits": 1, "operations": [{"op": "measure", "qubits": [0], "clbits": [1]}]},
-    {"qubits": 2, "clbits": 1, "operations": [{"op": "reset", "qubits": [2]}]},
-    {"qubits": 2, "clbits": 1, "operations": [{"op": "barrier", "qubits": [1, 1]}]},
-    {"qubits": 2, "clbits": 1, "operations": [{"op": "gate", "name": "x", "qubits": [0], "condition": {"clbits": [0], "value": 2}}]},
-    {"qubits": 2, "clbits": 1, "operations": [{"op": "gate", "name": "x", "qubits": [0], "condition": {"clbits": [3], "value": 1}}]},
-    {"qubits": 2, "clbits": 0, "registers": {"quantum": [{"name": "q", "size": 1}]}, "operations": []},
-    {"qubits": 2, "clbits": 1, "registers": {"quantum": [{"name": "a", "size": 2}], "classical": [{"name": "a", "size": 1}]}, "operations": []},
-    {"qubits": 2, "clbits": 0, "gates": [{"name": "h", "qubits": 1, "body": []}], "operations": []},
-    {"qubits": 2, "clbits": 0, "gates": [{"name": "g", "params": ["a", "a"], "qubits": 1, "body": []}], "operations": []},
-    {
-        "qubits": 2,
-        "clbits": 0,
-        "gates": [{"name": "g", "qubits": 1, "body": [{"op": "gate", "name": "rx", "qubits": [0], "params": [{"kind": "parameter", "name": "b"}]}]}],
-        "operations": [],
-    },
-    {"qubits": 2, "clbits": 0, "gates": [{"name": "g", "qubits": 1, "body": [{"op": "gate", "name": "cx", "qubits": [0, 1]}]}], "operations": []},
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "x", "qubits": [0], "extra": True}]},
-    {"qubits": 0, "clbits": 0, "operations": []},
+    document(gate("cx", 0, 0)),
+    document(gate("cx", 0, 2)),
+    document(gate("nope", 0)),
+    document(gate("rx", 0)),
+    document(gate("x", 0, modifiers=[{"kind": "ctrl"}])),
+    document({"op": "measure", "qubits": [0, 1], "clbits": [0]}),
+    document({"op": "measure", "qubits": [0], "clbits": [1]}),
+    document({"op": "reset", "qubits": [2]}),
+    document({"op": "barrier", "qubits": [1, 1]}),
+    document(gate("x", 0, condition={"clbits": [0], "value": 2})),
+    document(gate("x", 0, condition={"clbits": [3], "value": 1})),
+    document(registers={"quantum": [{"name": "q", "size": 1}]}),
+    document(registers={"quantum": [{"name": "a", "size": 2}], "classical": [{"name": "a", "size": 1}]}),
+    document(gates=[definition("h")]),
+    document(gates=[definition("g", params=["a", "a"])]),
+    document(gates=[definition("g", gate("rx", 0, params=[{"kind": "parameter", "name": "b"}]))]),
+    document(gates=[definition("g", gate("cx", 0, 1))]),
+    document(gate("x", 0, extra=True)),
+    document(qubits=0),
     {"qubits": 2, "clbits": 0},
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0], "params": ["half"]}]},
+    document(gate("rx", 0, params=["half"])),
     deep_document(61),
     deep_document(70),
-    {"qubits": 2, "clbits": 0, "operations": [{"op": "gate", "name": "rx", "qubits": [0], "params": [{"kind": "call", "fn": "sinh", "args": [{"kind": "number", "value": 1}]}]}]},
+    document(gate("rx", 0, params=[{"kind": "call", "fn": "sinh", "args": [{"kind": "number", "value": 1}]}])),
 ]
 
 
@@ -202,11 +209,12 @@ def test_circuits_built_in_python_are_read_back_identically_by_typescript(typesc
 
 def test_invalid_documents_are_refused_with_the_same_code_and_field(typescript: dict[str, Any]) -> None:
     answers = typescript["circuits"][-len(INVALID_DOCUMENTS) :]
-    for document, answer in zip(INVALID_DOCUMENTS, answers):
+    for invalid, answer in zip(INVALID_DOCUMENTS, answers):
         with pytest.raises(QcircError) as caught:
-            Circuit.from_json(document)
+            Circuit.from_json(invalid)
         expected = answer["error"]
-        assert (caught.value.code, caught.value.details.get("field")) == (expected["code"], expected["details"]["field"]), document
+        ours = (caught.value.code, caught.value.details.get("field"))
+        assert ours == (expected["code"], expected["details"]["field"]), invalid
         if expected["code"] != "INVALID_CIRCUIT" or "reason" in expected["details"]:
             # Refused by the model rather than by the schema: the very message.
             assert caught.value.message == expected["message"]
@@ -231,7 +239,8 @@ def test_a_circuit_built_in_python_runs_on_the_typescript_engine(tmp_path: Path)
     path = tmp_path / "circuit.json"
     path.write_text(json.dumps(c.to_json()))
     done = subprocess.run(
-        ["node", str(PACKAGE / "bin" / "qcirc.js"), "run", str(path), "--shots", "20", "--seed", "1", "--loss", "0", "--input", "t=0.3", "--json"],
+        ["node", str(PACKAGE / "bin" / "qcirc.js"), "run", str(path), "--json"]
+        + ["--shots", "20", "--seed", "1", "--loss", "0", "--input", "t=0.3"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -8,7 +8,17 @@ import math
 import pytest
 
 from qcirc import Circuit, Parameter, QcircError, cos, sin, sqrt
-from qcirc.expr import Binary, Call, Constant, Unary, evaluate, format_expr, free_parameters, param_from_json, substitute
+from qcirc.expr import (
+    Binary,
+    Call,
+    Constant,
+    Unary,
+    evaluate,
+    format_expr,
+    free_parameters,
+    param_from_json,
+    substitute,
+)
 
 
 def test_operators_build_the_json_expression_tree() -> None:
@@ -55,11 +65,14 @@ def test_formatting_matches_the_typescript_messages() -> None:
     assert format_expr(1e-7) == "1e-7" and format_expr(0.25) == "0.25" and format_expr(math.nan) == "NaN"
     with pytest.raises(QcircError) as caught:
         Circuit(1).rx(theta * math.inf, 0)
-    assert caught.value.message == "operation #0 rx((theta * Infinity)) [0]: parameter θ must be a finite number, got (theta * Infinity)"
+    assert caught.value.message == (
+        "operation #0 rx((theta * Infinity)) [0]: parameter θ must be a finite number, got (theta * Infinity)"
+    )
 
 
 def test_reading_the_json_form_names_the_bad_node() -> None:
-    tree = {"kind": "unary", "op": "-", "operand": {"kind": "call", "fn": "exp", "args": [{"kind": "number", "value": 1}]}}
+    call = {"kind": "call", "fn": "exp", "args": [{"kind": "number", "value": 1}]}
+    tree = {"kind": "unary", "op": "-", "operand": call}
     assert param_from_json(tree, "/p") == -Call("exp", Constant(1))
     assert param_from_json(0.5, "/p") == 0.5
     for bad, field in [

@@ -190,6 +190,7 @@ class Register:
 #: Where a qubit or bit argument may name several: one index, an iterable of them or a register.
 Bits = Union[int, Iterable[int], Register]
 
+
 def _fail_at(describe: Callable[[], str]) -> Callable[[str], InvalidCircuit]:
     """A ``fail(reason)`` giving INVALID_OPERATION for the operation ``describe()`` names: how
     append checks report. The description is made only on failure; appending stays cheap."""
@@ -639,7 +640,9 @@ class Circuit(GateBuilder):
         qubits = _indices(qubit)
         clbits = _indices(clbit)
         where = self._describe_next()
-        fail = _fail_at(lambda: f"{where} measure [{', '.join(map(_show, qubits))}] -> [{', '.join(map(_show, clbits))}]")
+        fail = _fail_at(
+            lambda: f"{where} measure [{', '.join(map(_show, qubits))}] -> [{', '.join(map(_show, clbits))}]"
+        )
         if len(qubits) != len(clbits):
             raise fail(f"{len(qubits)} qubits but {len(clbits)} classical bits")
         checked_qubits = [self._check_qubits([q], fail)[0] for q in qubits]
@@ -866,7 +869,8 @@ class Circuit(GateBuilder):
                     previous["qubits"].append(op.qubit)
                     previous["clbits"].append(op.clbit)
                 else:
-                    out.append({"op": "measure", "qubits": [op.qubit], "clbits": [op.clbit], **_condition_to_json(op.condition)})
+                    measure = {"op": "measure", "qubits": [op.qubit], "clbits": [op.clbit]}
+                    out.append({**measure, **_condition_to_json(op.condition)})
             elif isinstance(op, Reset):
                 if previous is not None and previous["op"] == "reset" and previous_condition == op.condition:
                     previous["qubits"].append(op.qubit)
