@@ -24,6 +24,12 @@ MAX_GATE_QUBITS = 64
 MAX_NAME_LENGTH = 64
 MAX_CIRCUIT_NAME_LENGTH = 128
 MAX_CONDITION_BITS = 53
+MAX_OPERATIONS = 100_000
+MAX_REGISTERS = 256
+MAX_GATES = 256
+MAX_GATE_BODY = 10_000
+MAX_PARAMS = 16
+MAX_MODIFIERS = 16
 MAX_SAFE_INTEGER = 2**53 - 1
 
 
@@ -64,16 +70,18 @@ def _identifier(value: object, field: str) -> None:
         raise invalid_field(field, f"must NOT have more than {MAX_NAME_LENGTH} characters")
 
 
-def _array(value: object, field: str, min_items: int = 0) -> Sequence[Any]:
+def _array(value: object, field: str, max_items: int, min_items: int = 0) -> Sequence[Any]:
     if not isinstance(value, list):
         raise invalid_field(field, "must be array")
     if len(value) < min_items:
         raise invalid_field(field, f"must NOT have fewer than {min_items} items")
+    if len(value) > max_items:
+        raise invalid_field(field, f"must NOT have more than {max_items} items")
     return value
 
 
-def _indices(value: object, field: str, maximum: int, min_items: int = 0) -> None:
-    for i, index in enumerate(_array(value, field, min_items)):
+def _indices(value: object, field: str, maximum: int, min_items: int = 0, max_items: int = MAX_QUBITS) -> None:
+    for i, index in enumerate(_array(value, field, max_items, min_items)):
         _integer(index, f"{field}/{i}", 0, maximum - 1)
 
 
@@ -101,9 +109,7 @@ def _modifier(value: object, field: str) -> None:
 
 def _condition(value: object, field: str) -> None:
     c = _object(value, field, ("clbits", "value"), ("clbits", "value"))
-    _indices(c["clbits"], f"{field}/clbits", MAX_CLBITS, 1)
-    if len(c["clbits"]) > MAX_CONDITION_BITS:
-        raise invalid_field(f"{field}/clbits", f"must NOT have more than {MAX_CONDITION_BITS} items")
+    _indices(c["clbits"], f"{field}/clbits", MAX_CLBITS, 1, MAX_CONDITION_BITS)
     _integer(c["value"], f"{field}/value", 0, MAX_SAFE_INTEGER)
 
 
@@ -114,9 +120,9 @@ def _gate_shape(value: object, field: str, in_body: bool) -> None:
         raise invalid_field(f"{field}/op", one_of(["gate"]))
     _identifier(op["name"], f"{field}/name")
     _indices(op["qubits"], f"{field}/qubits", MAX_QUBITS)
-    for i, p in enumerate(_array(op.get("params", []), f"{field}/params")):
+    for i, p in enumerate(_array(op.get("params", []), f"{field}/params", MAX_PARAMS)):
         param_from_json(p, f"{field}/params/{i}")
-    for i, m in enumerate(_array(op.get("modifiers", []), f"{field}/modifiers")):
+    for i, m in enumerate(_array(op.get("modifiers", []), f"{field}/modifiers", MAX_MODIFIERS)):
         _modifier(m, f"{field}/modifiers/{i}")
     if "condition" in op:
         _condition(op["condition"], f"{field}/condition")
@@ -144,7 +150,7 @@ def _operation_shape(op: object, field: str) -> None:
 
 
 def _register_list(value: object, field: str, min_items: int) -> None:
-    for i, r in enumerate(_array(value, field, min_items)):
+    for i, r in enumerate(_array(value, field, MAX_REGISTERS, min_items)):
         register = _object(r, f"{field}/{i}", ("name", "size"), ("name", "size"))
         _identifier(register["name"], f"{field}/{i}/name")
         _integer(register["size"], f"{field}/{i}/size", 1, MAX_QUBITS)
@@ -170,15 +176,15 @@ def check_document(document: object) -> Mapping[str, Any]:
             _register_list(registers["quantum"], "/registers/quantum", 1)
         if "classical" in registers:
             _register_list(registers["classical"], "/registers/classical", 0)
-    for j, gate in enumerate(_array(d.get("gates", []), "/gates")):
+    for j, gate in enumerate(_array(d.get("gates", []), "/gates", MAX_GATES)):
         g = _object(gate, f"/gates/{j}", ("name", "params", "qubits", "body"), ("name", "qubits", "body"))
         _identifier(g["name"], f"/gates/{j}/name")
-        for k, p in enumerate(_array(g.get("params", []), f"/gates/{j}/params")):
+        for k, p in enumerate(_array(g.get("params", []), f"/gates/{j}/params", MAX_PARAMS)):
             _identifier(p, f"/gates/{j}/params/{k}")
         _integer(g["qubits"], f"/gates/{j}/qubits", 1, MAX_GATE_QUBITS)
-        for k, op in enumerate(_array(g["body"], f"/gates/{j}/body")):
+        for k, op in enumerate(_array(g["body"], f"/gates/{j}/body", MAX_GATE_BODY)):
             _gate_shape(op, f"/gates/{j}/body/{k}", in_body=True)
-    for i, op in enumerate(_array(d["operations"], "/operations")):
+    for i, op in enumerate(_array(d["operations"], "/operations", MAX_OPERATIONS)):
         _operation_shape(op, f"/operations/{i}")
     return d
 
