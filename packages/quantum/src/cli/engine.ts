@@ -2,7 +2,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_MAX_RUNNING_JOBS, MAX_RUNNING_JOBS_LIMIT } from '../jobs/limits.js';
 
-function concurrencyOf(value: string): number {
+export function concurrencyOf(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_RUNNING_JOBS_LIMIT) {
     throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_RUNNING_JOBS_LIMIT}, got '${value}'`);

@@ -7,13 +7,13 @@
  */
 import { createSchemaValidator } from '@lab/server-kit';
 import { AppError, KitErrors } from '@lab/server-kit/errors';
-import type { Backend } from '../../backends/backend.js';
 import type { BackendRegistry } from '../../backends/registry.js';
+import { estimatesToJSON } from '../../backends/result.js';
 import { circuitFromJson, circuitToJson } from '../../circuit/json.js';
 import { QuantumErrors } from '../../errors.js';
 import { jobErrorOf } from '../../jobs/job-error.js';
 import { MAX_LOOP_ITERATIONS, MAX_OPERATIONS } from '../../jobs/limits.js';
-import { buildCircuit, runOptions } from '../../jobs/program.js';
+import { checkRequest } from '../../jobs/program.js';
 import type { RunHandle } from '../../jobs/runner.js';
 import { toQasm2, toQasm3 } from '../../qasm/export.js';
 import { importQasm } from '../../qasm/importer.js';
@@ -43,6 +43,8 @@ export interface EngineOptions {
   readonly pool: RunPool;
   /** The main thread's backends: estimates and the list (runs use the pool's). */
   readonly backends: BackendRegistry;
+  /** Threads of a run that does not ask for a number. */
+  readonly threads: number;
   /** Where a bug's stack goes (standard error), never standard output. */
   readonly log: (text: string) => void;
 }
@@ -53,23 +55,25 @@ export interface Engine {
   drain(): Promise<void>;
 }
 
-/** `params` as the REST job request and the library's extra run options. */
+/**
+ * `params` as the REST job request and the engine's own run options. `parameters` bind free
+ * circuit parameters as a REST request's numeric `inputs` do, so they are merged into them.
+ */
 function engineRun(params: RunParams): EngineRun {
-  const { memory, parameters, fusion, threads, progress, ...body } = params;
+  const { parameters, fusion, threads, progress, ...body } = params;
   void progress; // a transport option, not a run option
   const fusionSettings = fusionOptions(fusion);
+  const inputs = parameters === undefined ? body.inputs : { ...body.inputs, ...parameters };
   return {
-    request: toJobRequest(body),
+    request: toJobRequest({ ...body, ...(inputs === undefined ? {} : { inputs }) }),
     options: {
-      ...(memory === undefined ? {} : { memory }),
-      ...(parameters === undefined ? {} : { parameters }),
       ...(fusionSettings === undefined ? {} : { fusion: fusionSettings }),
       ...(threads === undefined ? {} : { threads }),
     },
   };
 }
 
-export function createEngine({ send, pool, backends, log }: EngineOptions): Engine {
+export function createEngine({ send, pool, backends, threads, log }: EngineOptions): Engine {
   const validator = createSchemaValidator(SHARED_SCHEMAS);
   const running = new Map<number | string, RunHandle>();
 
@@ -107,14 +111,10 @@ export function createEngine({ send, pool, backends, log }: EngineOptions): Engi
 
   const methods: Record<Exclude<Method, 'run'>, (params: unknown) => unknown> = {
     estimate(raw) {
+      // As `POST /estimates` answers, with the limits a run is checked against.
       const { request, options } = engineRun(validator.body(RunParamsSchema, raw, 'params'));
-      const backend: Backend = backends.get(request.backend);
-      const base = runOptions(request);
-      return backend.estimate(buildCircuit(request), {
-        ...base,
-        parameters: { ...base.parameters, ...options.parameters },
-        ...options,
-      });
+      const { estimate } = checkRequest(request, backends.get(request.backend), options.threads ?? threads);
+      return { backend: request.backend, shots: request.shots, estimates: estimatesToJSON(estimate) };
     },
     cancel(raw) {
       const { id } = validator.body(CancelParamsSchema, raw, 'params');

@@ -43,7 +43,6 @@ const FusionSchema = Type.Object(
 export const RunParamsSchema = Type.Object(
   {
     ...SubmitJobBodySchema.properties,
-    memory: Type.Optional(Type.Boolean({ description: "keep each shot's outcome in order" })),
     parameters: Type.Optional(
       Type.Record(Type.String(), Type.Number(), { description: "values of the circuit's free parameters" }),
     ),

@@ -23,8 +23,6 @@ export interface EngineWorkerInput {
 
 /** The library's run options a REST job does not have. */
 export interface RunExtras {
-  readonly memory?: boolean;
-  readonly parameters?: Readonly<Record<string, number>>;
   readonly fusion?: FusionOptions;
   readonly threads?: number;
 }

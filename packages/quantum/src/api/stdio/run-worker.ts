@@ -1,14 +1,14 @@
 /**
  * A warm worker of the engine's run pool (run-pool.ts): unlike a REST job's worker, it stays up
  * and runs one request after another, so its backend, its compiled code and the simulator's own
- * thread pool are ready for the next run. Each run is built and executed as a REST job is
- * (`buildCircuit`, `runOptions`) and answered with the REST result record (`Result.toJSON`).
+ * thread pool are ready for the next run. Each run is checked and executed as a REST job is
+ * (`checkRequest`, `runOptions`) and answered with the REST result record (`Result.toJSON`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRegistry } from '../../backends/registry.js';
 import { adoptMemoryBandwidth } from '../../engine/bandwidth.js';
 import { runFailure } from '../../jobs/job-error.js';
-import { buildCircuit, runOptions } from '../../jobs/program.js';
+import { checkRequest, runOptions } from '../../jobs/program.js';
 import type { JobWorkerMessage } from '../../jobs/runner.js';
 import type { EngineRun, EngineWorkerInput } from './run-pool.js';
 
@@ -23,19 +23,16 @@ const port = parentPort!;
 
 async function execute({ request, options }: EngineRun): Promise<JobWorkerMessage> {
   try {
-    const circuit = buildCircuit(request);
-    const base = runOptions(request, {
-      threads: options.threads ?? input.threads,
+    const backend = backends.get(request.backend);
+    const threads = options.threads ?? input.threads;
+    // Checked as a REST job is before it is queued: the same limits, the same errors.
+    const { circuit } = checkRequest(request, backend, threads);
+    const run = runOptions(request, {
+      threads,
       onProgress: (fraction) => port.postMessage({ type: 'progress', fraction }),
     });
-    const result = await backends
-      .get(request.backend)
-      .run(circuit, {
-        ...base,
-        parameters: { ...base.parameters, ...options.parameters },
-        ...(options.memory === undefined ? {} : { memory: options.memory }),
-        ...(options.fusion === undefined ? {} : { fusion: options.fusion }),
-      })
+    const result = await backend
+      .run(circuit, options.fusion === undefined ? run : { ...run, fusion: options.fusion })
       .result();
     return { type: 'completed', result: result.toJSON() };
   } catch (error) {

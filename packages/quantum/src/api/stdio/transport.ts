@@ -93,6 +93,7 @@ export async function serveEngine(
     send,
     pool,
     backends: createRegistry({ memoryBudget: budget, threads, threadPerRun: true }),
+    threads,
     log,
   });
   send({
