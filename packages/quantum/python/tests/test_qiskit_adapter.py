@@ -195,6 +195,22 @@ def test_parameters_and_expressions_stay_symbolic_both_ways() -> None:
     assert from_qiskit(to_qiskit(circuit)).parameters == ["t"]
 
 
+def test_an_expression_read_back_wrongly_is_refused_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The replay is Qiskit's private serialisation: if a version reads differently, the value
+    # check at one point catches it.
+    from qiskit.circuit.parameterexpression import OpCode  # type: ignore[import-untyped, unused-ignore]
+
+    from qcirc.adapters import qiskit as adapter
+
+    monkeypatch.setitem(adapter._BINARY, OpCode.MUL, "+")
+    qc = QuantumCircuit(1)
+    qc.rx(Parameter("a") * 3 + 1, 0)
+    with pytest.raises(QcircError) as raised:
+        from_qiskit(qc)
+    assert raised.value.code == "CANNOT_EXPORT"
+    assert "not read back exactly" in raised.value.message
+
+
 def test_registers_keep_names_and_sizes_and_loose_bits_get_a_default_register() -> None:
     qc = QuantumCircuit(QuantumRegister(2, "data"), QuantumRegister(1, "anc"), ClassicalRegister(2, "out"))
     qc.add_bits([Clbit()])

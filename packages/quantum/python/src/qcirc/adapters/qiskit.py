@@ -57,6 +57,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 
 from ..circuit import Circuit
 from ..errors import QcircError
+from ..expr import evaluate, param_from_json
 
 __all__ = ["from_qiskit", "to_qiskit", "FROM_QISKIT", "TO_QISKIT"]
 
@@ -118,14 +119,28 @@ class _Names:
 
 def _param_to_json(value: Any, names: Callable[[Any], str], where: str) -> Param:
     """A Qiskit gate parameter as a qcirc one: a number, or the expression tree of a
-    ``ParameterExpression`` (read from its QPY replay, the stack program Qiskit itself uses to
-    serialise expressions)."""
+    ``ParameterExpression``, read from its QPY replay (the operations that built it, which Qiskit
+    itself serialises). The replay is not public API, so the tree is checked against Qiskit's own
+    value of the expression at one point before it is used."""
     if not isinstance(value, ParameterExpression):
         return _number(value, where)
     if not value.parameters:
         return _number(value.numeric(), where)
     if isinstance(value, Parameter) or value.is_symbol():
         return {"kind": "parameter", "name": names(next(iter(value.parameters)))}
+    tree = _replay(value, names, where)
+    point = {p: 0.3 + 0.1 * i for i, p in enumerate(sorted(value.parameters, key=lambda p: p.name))}
+    try:
+        theirs = complex(value.bind(point).numeric())
+    except (ZeroDivisionError, ValueError, TypeError, RuntimeError):
+        return tree  # undefined at that point: nothing to compare
+    mine = evaluate(param_from_json(tree, where), {names(p): v for p, v in point.items()})
+    if not (math.isnan(mine) and math.isnan(theirs.real) or abs(mine - theirs) <= 1e-9 * max(1.0, abs(theirs))):
+        raise _unsupported(where, f"the parameter {value} was not read back exactly from this Qiskit version", "qcirc")
+    return tree
+
+
+def _replay(value: Any, names: Callable[[Any], str], where: str) -> Param:
     stack: list[Param] = []
     for step in value._qpy_replay:
         for operand in (step.lhs, step.rhs):
@@ -141,6 +156,8 @@ def _param_to_json(value: Any, names: Callable[[Any], str], where: str) -> Param
             stack.append({"kind": "call", "fn": _CALLS[step.op], "args": [_lift(stack.pop())]})
         else:
             raise _unsupported(where, f"the parameter {value} uses {step.op.name}, which qcirc has not", "qcirc")
+    if len(stack) != 1:
+        raise _unsupported(where, f"the parameter {value} was not read back exactly from this Qiskit version", "qcirc")
     return stack.pop()
 
 
