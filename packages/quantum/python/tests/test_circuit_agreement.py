@@ -1,7 +1,7 @@
 """The Python model against the TypeScript one (the package's built ``dist/``, driven by
 ``support/ts_model.mjs`` in one Node process): the same gate table, the same JSON for the
 starter examples and every OpenQASM fixture the TypeScript importer reads, for the README's
-example and for circuits built in Python, the same refusals (code, field and message) for
+example and for circuits built in Python (40 of them random), the same refusals (code, field and message) for
 invalid documents, the same values for expressions, and a circuit built in Python run by the
 ``qcirc`` CLI."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 import subprocess
 from pathlib import Path
@@ -18,7 +19,8 @@ import pytest
 
 from qcirc import Circuit, Parameter, QcircError, arccos, arcsin, arctan, cos, ctrl, exp, inv, log, negctrl, pow
 from qcirc import sin, sqrt, tan
-from qcirc.expr import Expr, json_depth
+from qcirc.circuit import Ctrl, Modifier, NegCtrl
+from qcirc.expr import Expr, ParamValue, json_depth
 from qcirc.gates import STANDARD_GATES
 
 PACKAGE = Path(__file__).resolve().parents[2]
@@ -68,6 +70,48 @@ def python_circuits() -> list[Circuit]:
     deep.define_gate("g", ["a"], 1, lambda g, a: g.gate("x", [0], modifiers=[pow(nested(a, 57))]))
     deep.rx(nested(theta, 60), 0).gate("g", [1], [nested(phi, 60)])
     return [every_gate, symbolic, deep, Circuit(2).h(0).cx(0, 1).measure_all(), Circuit(1, 1, name="lonely")]
+
+
+def random_circuit(seed: int) -> Circuit:
+    """A random circuit over the whole model: standard and custom gates with numbers and
+    expressions, modifiers, registers, conditions, measurements, resets and barriers."""
+    rng = random.Random(seed)
+    c = Circuit(qregs=[("q", 2), ("r", rng.randint(1, 3))], cregs=[("c", 2), ("d", rng.randint(1, 2))])
+    c.define_gate("g", ["a"], 2, lambda g, a: g.crx(a * 2, 0, 1).gate("h", [1], modifiers=[inv()]))
+    names = [*STANDARD_GATES, "g"]
+
+    def angle() -> ParamValue:
+        leaves: list[ParamValue] = [Parameter("theta"), Parameter("phi"), rng.uniform(-4, 4)]
+        leaf = rng.choice(leaves)
+        angles: list[ParamValue] = [leaf, sin(leaf) * 2, cos(leaf) - rng.randint(1, 3), rng.uniform(-4, 4)]
+        return rng.choice(angles)
+
+    for _ in range(rng.randint(5, 25)):
+        kind = rng.random()
+        if kind < 0.7:
+            name = rng.choice(names)
+            own, params = (2, 1) if name == "g" else (STANDARD_GATES[name].num_qubits, len(STANDARD_GATES[name].params))
+            modifiers: list[Modifier] = []
+            if own < c.num_qubits and rng.random() < 0.3:
+                modifiers.append(ctrl() if rng.random() < 0.5 else negctrl())
+            if rng.random() < 0.2:
+                modifiers.append(inv() if rng.random() < 0.5 else pow(angle()))
+            controls = sum(m.count for m in modifiers if isinstance(m, (Ctrl, NegCtrl)))
+            qubits = rng.sample(range(c.num_qubits), own + controls)
+            c.gate(name, qubits, [angle() for _ in range(params)], modifiers)
+        elif kind < 0.8:
+            c.measure(rng.randrange(c.num_qubits), rng.randrange(c.num_clbits))
+        elif kind < 0.85:
+            c.reset(rng.randrange(c.num_qubits))
+        elif kind < 0.9:
+            c.barrier(*rng.sample(range(c.num_qubits), rng.randint(0, 2)))
+        else:
+            bits = rng.sample(range(c.num_clbits), rng.randint(1, 2))
+            c.if_bits(bits, rng.randrange(2 ** len(bits)), lambda c: c.x(0).measure(1, bits[0]))
+    return c
+
+
+RANDOM_SEEDS = range(40)
 
 
 def nested(leaf: Expr, levels: int) -> Expr:
@@ -163,7 +207,12 @@ def typescript() -> dict[str, Any]:
     request = {
         "gates": True,
         "qasm": QASM_FILES,
-        "circuits": [readme_example(), *(c.to_json() for c in python_circuits()), *INVALID_DOCUMENTS],
+        "circuits": [
+            readme_example(),
+            *(c.to_json() for c in python_circuits()),
+            *(random_circuit(seed).to_json() for seed in RANDOM_SEEDS),
+            *INVALID_DOCUMENTS,
+        ],
         "evaluate": [[e.to_json(), {k: _js_value(v) for k, v in b.items()}] for e, b in EXPRESSIONS],
     }
     done = subprocess.run(
@@ -207,6 +256,15 @@ def test_circuits_built_in_python_are_read_back_identically_by_typescript(typesc
     answers = typescript["circuits"][1 : 1 + len(circuits)]
     for circuit, answer in zip(circuits, answers):
         assert answer == {"json": circuit.to_json()}
+        assert Circuit.from_json(circuit.to_json()) == circuit
+
+
+def test_random_circuits_built_in_python_are_read_back_identically_by_typescript(typescript: dict[str, Any]) -> None:
+    start = 1 + len(python_circuits())
+    answers = typescript["circuits"][start : start + len(RANDOM_SEEDS)]
+    for seed, answer in zip(RANDOM_SEEDS, answers):
+        circuit = random_circuit(seed)
+        assert answer == {"json": circuit.to_json()}, seed
         assert Circuit.from_json(circuit.to_json()) == circuit
 
 
