@@ -36,7 +36,6 @@ try:
         ClassicalRegister,
         Clbit,
         ControlledGate,
-        ControlModifier,
         Gate,
         IfElseOp,
         InverseModifier,
