@@ -13,6 +13,7 @@ import pytest
 from qiskit import QuantumCircuit, transpile  # type: ignore[import-untyped, unused-ignore]
 from qiskit.circuit import ClassicalRegister, Parameter, QuantumRegister  # type: ignore[import-untyped, unused-ignore]
 from qiskit.circuit.random import random_circuit  # type: ignore[import-untyped, unused-ignore]
+from qiskit.primitives import BackendSamplerV2  # type: ignore[import-untyped, unused-ignore]
 from qiskit.providers import JobStatus  # type: ignore[import-untyped, unused-ignore]
 from qiskit_aer import AerSimulator  # type: ignore[import-untyped, unused-ignore]
 from scipy.stats import chi2_contingency  # type: ignore[import-untyped, unused-ignore]
@@ -124,6 +125,17 @@ def test_counts_and_memory_use_qiskits_keys_for_one_and_many_circuits() -> None:
     assert set(many.get_counts(bell)) == {"00", "11"}
     record = many.results[1].header["qcirc"]
     assert record["noise"]["loss"] == 0 and record["seed"] == 2  # circuit i gets seed + i
+
+
+def test_qiskits_backend_sampler_runs_on_it() -> None:
+    backend = QcircBackend(noise={"loss": 0})
+    qc = QuantumCircuit(2)
+    qc.h(0)
+    qc.cx(0, 1)
+    qc.measure_all()
+    result = BackendSamplerV2(backend=backend).run([transpile(qc, backend)], shots=200).result()
+    counts = result[0].data.meas.get_counts()
+    assert set(counts) == {"00", "11"} and sum(counts.values()) == 200
 
 
 def test_the_default_noise_is_the_librarys_and_loss_0_is_ideal() -> None:
