@@ -127,6 +127,18 @@ def test_counts_and_memory_use_qiskits_keys_for_one_and_many_circuits() -> None:
     assert record["noise"]["loss"] == 0 and record["seed"] == 2  # circuit i gets seed + i
 
 
+def test_through_a_rest_service_it_gives_what_the_local_engine_gives(rest_url: str) -> None:
+    qc = QuantumCircuit(QuantumRegister(2, "q"), ClassicalRegister(1, "a"), ClassicalRegister(1, "b"))
+    qc.h(0)
+    qc.cx(0, 1)
+    qc.measure([0, 1], [0, 1])
+    remote = QcircBackend(url=rest_url).run(qc, shots=300, seed_simulator=4, memory=True).result()
+    local = QcircBackend().run(qc, shots=300, seed_simulator=4, memory=True).result()
+    assert remote.get_counts() == local.get_counts()
+    assert remote.get_memory() == local.get_memory()
+    assert remote.backend_name == "qcirc_local_simulator"
+
+
 def test_qiskits_backend_sampler_runs_on_it() -> None:
     backend = QcircBackend(noise={"loss": 0})
     qc = QuantumCircuit(2)
