@@ -46,6 +46,13 @@ export interface RunOptions {
    * and once with 1 when the simulation ends.
    */
   readonly onProgress?: (fraction: number) => void;
+  /**
+   * Simulate on a worker thread of its own (about 0.1 s to start): the event loop stays free
+   * while it runs, and `job.cancel()` stops it at once by ending the thread. Default false: the
+   * run simulates in this thread, which it blocks until it ends, so it can be cancelled only
+   * before it starts.
+   */
+  readonly worker?: boolean;
 }
 
 /**
@@ -59,8 +66,17 @@ export interface Job {
   readonly id: string;
   readonly backend: string;
   status(): JobStatus;
-  /** Resolves when the run ends; rejects with the run's error. */
+  /**
+   * Resolves when the run ends; rejects with the run's error, or JOB_CANCELLED once a cancelled
+   * run has stopped (and its memory is free).
+   */
   result(): Promise<Result>;
+  /**
+   * Cancels a queued job, or a running one that runs on a worker thread (`worker: true`): its
+   * status is `cancelled` at once. JOB_NOT_CANCELLABLE for a job that has ended, or that runs in
+   * this thread (cancel() can then be reached only from its `onProgress`).
+   */
+  cancel(): void;
 }
 
 export interface Backend {

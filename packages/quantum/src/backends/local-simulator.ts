@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Circuit } from '../circuit/circuit.js';
+import { circuitToJson } from '../circuit/json.js';
 import { lowerCircuit } from '../circuit/lower.js';
 import { memoryBandwidth } from '../engine/bandwidth.js';
 import { estimateResources, type ResourceEstimates } from '../engine/estimates.js';
@@ -17,6 +18,7 @@ import { QuantumErrors } from '../errors.js';
 import type { Backend, Job, JobStatus, RunOptions, Target } from './backend.js';
 import { CLONE_BYTES, detectMemoryBudget, shotBytes, THREAD_BYTES, type MemoryBudget } from './memory.js';
 import { Result } from './result.js';
+import { startRunThread, type RunThread } from './run-thread.js';
 
 export const MAX_SHOTS = 1_000_000;
 export const DEFAULT_SHOTS = 1024;
@@ -166,29 +168,73 @@ export class LocalSimulator implements Backend {
     const prepared = this.prepare(this.transpile(circuit), options);
     const id = randomUUID();
     let state: JobStatus = 'queued';
+    let thread: RunThread | undefined;
+    let fail!: (error: Error) => void;
+    const cancelled = () => QuantumErrors.jobCancelled({ id }, { details: { id } });
     const promise = new Promise<Result>((resolve, reject) => {
+      fail = reject;
       setImmediate(() => {
+        if (state !== 'queued') return;
         state = 'running';
-        const { numQubits } = prepared.program;
-        const threads = prepared.settings.threads;
-        const pool = threads > 1 && numQubits >= PARALLEL_THRESHOLD ? startPool(threads) : Promise.resolve();
-        pool
-          .then(() => this.execute(prepared))
-          .then(
-            (result) => {
-              state = 'completed';
-              resolve(result);
-            },
-            (error: unknown) => {
-              state = 'failed';
-              reject(error instanceof Error ? error : new Error(String(error)));
-            },
-          );
+        const run = options.worker === true ? this.onThread(circuit, options, prepared) : this.here(prepared);
+        if ('stop' in run) thread = run;
+        run.result.then(
+          (result) => {
+            state = 'completed';
+            resolve(result);
+          },
+          (error: unknown) => {
+            if (state !== 'cancelled') state = 'failed';
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
       });
     });
     // A caller that never asks for the result must not see an unhandled rejection.
     promise.catch(() => undefined);
-    return { id, backend: this.name, status: () => state, result: () => promise };
+    const cancel = (): void => {
+      if (state === 'queued') {
+        state = 'cancelled';
+        fail(cancelled());
+      } else if (state === 'running' && thread?.stop(cancelled) === true) {
+        state = 'cancelled';
+      } else {
+        const reason =
+          state === 'running' && thread === undefined
+            ? 'it simulates in this thread; run with { worker: true } to cancel a running job'
+            : 'it has ended';
+        throw QuantumErrors.jobNotCancellable({ id, status: state }, { details: { status: state, reason } });
+      }
+    };
+    return { id, backend: this.name, status: () => state, result: () => promise, cancel };
+  }
+
+  /** The run in this thread, where it blocks until it ends. */
+  private here(prepared: Prepared): { result: Promise<Result> } {
+    const { numQubits } = prepared.program;
+    const threads = prepared.settings.threads;
+    const pool = threads > 1 && numQubits >= PARALLEL_THRESHOLD ? startPool(threads) : Promise.resolve();
+    return { result: pool.then(() => this.execute(prepared)) };
+  }
+
+  /** The run on a worker thread of its own (run-thread.ts), with this simulator's budget and threads. */
+  private onThread(circuit: Circuit, options: RunOptions, prepared: Prepared): RunThread {
+    const { onProgress, ...plain } = options;
+    return startRunThread(
+      {
+        circuit: circuitToJson(circuit),
+        // The seed drawn here, so the job reports the seed it ran with.
+        options: { ...plain, seed: prepared.seed, worker: false },
+        simulator: {
+          memoryBudget: this.memoryBudget,
+          threads: this.threads,
+          ...(this.chunkBits === undefined ? {} : { chunkBits: this.chunkBits }),
+        },
+        memoryBandwidth: memoryBandwidth(),
+        progress: onProgress !== undefined,
+      },
+      onProgress,
+    );
   }
 
   /** Validates and compiles; refuses a run that cannot fit in the budget before anything is allocated. */

@@ -7,6 +7,7 @@ import { DEFAULT_SHOTS, LocalSimulator, MAX_SHOTS } from '../../src/backends/loc
 import { shotBytes, THREAD_BYTES } from '../../src/backends/memory.js';
 import { getBackend } from '../../src/backends/registry.js';
 import { Circuit, ctrl, inv } from '../../src/circuit/circuit.js';
+import { param } from '../../src/circuit/expr.js';
 import { MAX_SEED } from '../../src/engine/rng.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { appendQft, bell, ghz, grover, groverIterations, teleport } from '../support/circuits.js';
@@ -447,6 +448,101 @@ describe('jobs and results', () => {
     expect(result.getCounts({ registers: true })).toEqual({ '10 1101 1': 10 });
     expect(result.getCounts()).toEqual({ '1011011': 10 });
     expect(result.toJSON().counts_by_register).toEqual({ '10 1101 1': 10 });
+  });
+
+  it('cancels a queued job: it never runs, and its result rejects with JOB_CANCELLED', async () => {
+    const job = simulator().run(bell(), { seed: 1, shots: 100, noise: ideal });
+    job.cancel();
+    expect(job.status()).toBe('cancelled');
+    await expect(job.result()).rejects.toMatchObject({ code: 'JOB_CANCELLED', details: { id: job.id } });
+    expectAppError(() => job.cancel(), 'JOB_NOT_CANCELLABLE');
+    const done = simulator().run(bell(), { seed: 1, shots: 100, noise: ideal });
+    await done.result();
+    expect(done.status()).toBe('completed');
+    const ended = expectAppError(() => done.cancel(), 'JOB_NOT_CANCELLABLE');
+    expect(ended.details).toEqual({ status: 'completed', reason: 'it has ended' });
+  });
+
+  it('a run in this thread cannot be cancelled while it runs, and says how it could be', async () => {
+    let refused: unknown;
+    const job = simulator().run(ghz(3).measureAll(), {
+      shots: 50,
+      noise: { loss: 0.2 },
+      onProgress: () => {
+        try {
+          job.cancel();
+        } catch (error) {
+          refused ??= error;
+        }
+      },
+    });
+    await job.result();
+    expect(job.status()).toBe('completed');
+    expect(refused).toMatchObject({
+      code: 'JOB_NOT_CANCELLABLE',
+      details: { status: 'running', reason: expect.stringContaining('{ worker: true }') },
+    });
+  });
+
+  it('cancels a run on its worker thread at once, and the next run works', { timeout: 30_000 }, async () => {
+    // 18 qubits, 30 layers, 2000 noisy shots: nearly every shot is a trajectory of ~50 passes over
+    // 4 MiB, a minute of work or more.
+    const n = 18;
+    const c = new Circuit(n);
+    for (let q = 0; q < n; q += 1) c.h(q);
+    for (let l = 0; l < 30; l += 1) {
+      for (let q = 0; q < n; q += 1) c.rx(0.1 + l / 7, q);
+      for (let q = 0; q + 1 < n; q += 2) c.cx(q, q + 1);
+    }
+    c.measureAll();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let fraction = 0;
+    const job = simulator().run(c, {
+      shots: 2000,
+      seed: 4,
+      noise: { loss: 0.005 },
+      threads: 2,
+      worker: true,
+      onProgress: (f) => {
+        fraction = f;
+        started();
+      },
+    });
+    await running;
+    expect(job.status()).toBe('running');
+    const cancelledAt = performance.now();
+    job.cancel();
+    expect(job.status()).toBe('cancelled');
+    await expect(job.result()).rejects.toMatchObject({ code: 'JOB_CANCELLED' });
+    // It stopped far from its end, and settled (its thread gone) within a second of the cancel.
+    expect(fraction).toBeLessThan(0.1);
+    expect(performance.now() - cancelledAt).toBeLessThan(1000);
+    expectAppError(() => job.cancel(), 'JOB_NOT_CANCELLABLE');
+
+    const next = simulator().run(bell(), { seed: 2, shots: 200, noise: ideal, worker: true });
+    const result = await next.result();
+    expect(next.status()).toBe('completed');
+    expect(Object.keys(result.getCounts()).sort()).toEqual(['00', '11']);
+    expect(result.data.seed).toBe(2);
+  });
+
+  it('a run on a worker thread gives the result of the same run in this thread', async () => {
+    const options = { seed: 5, shots: 300, noise: { loss: 0.05 }, memory: true } as const;
+    const here = await simulator().run(ghz(3).measureAll(), options).result();
+    const there = await simulator()
+      .run(ghz(3).measureAll(), { ...options, worker: true })
+      .result();
+    expect(there.getCounts()).toEqual(here.getCounts());
+    expect(there.getMemory()).toEqual(here.getMemory());
+    expect(there.erasures).toEqual(here.erasures);
+    // The circuit crosses in its JSON form, free parameters and all.
+    const rotated = new Circuit(1, 1).rx(param('theta'), 0).measure(0, 0);
+    const bound = { parameters: { theta: Math.PI }, noise: ideal, shots: 10 };
+    const flipped = await simulator()
+      .run(rotated, { ...bound, worker: true })
+      .result();
+    expect(flipped.getCounts()).toEqual({ '1': 10 });
   });
 
   it('reports what it ran with', async () => {
