@@ -14,7 +14,7 @@ import pytest
 import sympy  # type: ignore[import-untyped]
 from scipy.stats import chi2_contingency, chisquare  # type: ignore[import-untyped]
 
-from qiskit import transpile
+from qiskit import transpile  # type: ignore[import-untyped, unused-ignore]
 from qiskit_aer import AerSimulator  # type: ignore[import-untyped, unused-ignore]
 
 import qcirc
