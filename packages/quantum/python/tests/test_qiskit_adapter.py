@@ -5,7 +5,9 @@ branches), the qcirc gates with no Qiskit twin (u2, u3, negctrl, pow), and what 
 
 from __future__ import annotations
 
+import importlib
 import math
+import sys
 from typing import Any
 
 import numpy as np
@@ -360,6 +362,15 @@ def test_operations_without_a_counterpart_are_refused_with_their_name(build: Any
     assert raised.value.code == "CANNOT_EXPORT"
     assert raised.value.details["operation"] == f"qiskit operation '{named}'"
     assert named in str(raised.value)
+
+
+@pytest.mark.parametrize("module", ["qcirc.adapters.qiskit", "qcirc.providers.qiskit"])
+def test_without_qiskit_the_modules_say_which_extra_to_install(module: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [m for m in sys.modules if m == "qiskit" or m.startswith("qiskit.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # makes every `import qiskit...` fail
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    with pytest.raises(ImportError, match=r"needs Qiskit 2\.2 or later: install it with pip install 'qcirc\[qiskit\]'"):
+        importlib.import_module(module)
 
 
 def test_the_angles_are_exact_floats() -> None:

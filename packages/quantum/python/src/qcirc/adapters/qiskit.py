@@ -51,7 +51,7 @@ try:
     from qiskit.circuit.parameterexpression import OpCode  # type: ignore[import-untyped, unused-ignore]
 except ImportError as error:  # pragma: no cover - the extra is installed in the tests
     raise ImportError(
-        "qcirc.adapters.qiskit needs Qiskit: install it with pip install 'qcirc[qiskit]'"
+        "qcirc.adapters.qiskit needs Qiskit 2.2 or later: install it with pip install 'qcirc[qiskit]'"
     ) from error
 
 from ..circuit import Circuit

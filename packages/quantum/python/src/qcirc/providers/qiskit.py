@@ -36,7 +36,7 @@ try:
     from qiskit.transpiler import Target  # type: ignore[import-untyped, unused-ignore]
 except ImportError as error:  # pragma: no cover - the extra is installed in the tests
     raise ImportError(
-        "qcirc.providers.qiskit needs Qiskit: install it with pip install 'qcirc[qiskit]'"
+        "qcirc.providers.qiskit needs Qiskit 2.2 or later: install it with pip install 'qcirc[qiskit]'"
     ) from error
 
 from .. import __version__
