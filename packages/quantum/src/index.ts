@@ -21,8 +21,16 @@ export {
   type LocalSimulatorOptions,
 } from './backends/local-simulator.js';
 export { NeutralAtomQpu } from './backends/neutral-atom.js';
+export { JOB_STATUSES } from './backends/backend.js';
 export type { Backend, BackendStatus, Job, JobStatus, RunOptions, Target } from './backends/backend.js';
-export { Result, type ErasureSummary, type ResultData, type Timing } from './backends/result.js';
+export {
+  Result,
+  registerOutcome,
+  type CountsOptions,
+  type ErasureSummary,
+  type ResultData,
+  type Timing,
+} from './backends/result.js';
 export type { ResourceEstimates } from './engine/estimates.js';
 export type { NoiseOptions, NoiseModel } from './engine/noise.js';
 export type { FusionOptions } from './engine/fusion.js';
