@@ -286,6 +286,15 @@ def test_measurement_keys_and_conditions_map_to_registers() -> None:
     assert _same_distribution(expected, _distribution(back)) < TOLERANCE
 
 
+def test_a_subcircuit_with_measurements_is_decomposed_into_them() -> None:
+    q = cirq.LineQubit.range(2)
+    body = cirq.FrozenCircuit(cirq.H(q[0]), cirq.measure(q[0], key="k"), cirq.X(q[1]).with_classical_controls("k"))
+    circuit = cirq.Circuit(cirq.CircuitOperation(body).repeat(2), cirq.measure(*q, key="out"))
+    qc = from_cirq(circuit)
+    assert [(r.name, r.size) for r in qc.cregs] == [("k", 1), ("out", 2)]
+    assert _same_distribution(_distribution(circuit), _distribution(to_cirq(qc))) < TOLERANCE
+
+
 def test_partial_register_measurements_become_one_key_per_bit() -> None:
     qc = Circuit(2, 2).h(0).measure(0, 0)
     with qc.if_bits([0], 1):

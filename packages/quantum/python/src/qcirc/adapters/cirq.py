@@ -123,6 +123,8 @@ _CALLS_SYMPY: dict[str, Any] = {name: fn for fn, name in _SYMPY_CALLS.items()} |
 
 def _expr_from_sympy(e: Any, op: object) -> Expr:
     if not e.free_symbols:
+        if not e.is_real:
+            raise _refuse(op, f"the parameter expression {e} is not real")
         return Constant(float(e))
     if isinstance(e, sympy.Symbol):
         return Parameter(e.name)
@@ -164,7 +166,8 @@ def _expr_from_sympy(e: Any, op: object) -> Expr:
 def _param_from_cirq(value: Any, op: object) -> ParamValue:
     """A Cirq number or sympy expression as a qcirc angle."""
     if isinstance(value, sympy.Basic):
-        return _expr_from_sympy(value, op) if value.free_symbols else float(value)
+        constant = _expr_from_sympy(value, op)
+        return constant.value if isinstance(constant, Constant) else constant
     return float(value)
 
 
@@ -206,7 +209,7 @@ def _over_pi(angle: Angle) -> Angle:
 def _times_pi(exponent: Any, factor: float, op: object) -> ParamValue:
     """A qcirc angle from a Cirq exponent: π · exponent · factor."""
     if isinstance(exponent, sympy.Basic) and exponent.free_symbols:
-        return _param_from_cirq(sympy.pi * exponent * sympy.nsimplify(factor), op)
+        return _param_from_cirq(sympy.pi * exponent * factor, op)
     return math.pi * float(exponent) * factor
 
 
@@ -331,28 +334,26 @@ class _FromCirq:
             direct = _gate_from_cirq(gate, qubits, op)
             if direct is not None:
                 return [_Item(g) for g in direct]
-        return [_Item(g) for g in self._decomposed(op, gate, qubits, depth)]
+        return self._decomposed(op, gate, qubits, depth)
 
-    def _decomposed(self, op: cirq.Operation, gate: cirq.Gate | None, qubits: tuple[int, ...], depth: int) -> list[_Gate]:
+    def _decomposed(self, op: cirq.Operation, gate: cirq.Gate | None, qubits: tuple[int, ...], depth: int) -> list[_Item]:
         parts = None if isinstance(gate, cirq.MatrixGate) else cirq.decompose_once(op, default=None)
         if parts is None and gate is not None and cirq.has_unitary(gate) and not cirq.is_parameterized(gate):
             # Known only by its matrix: decomposed as a MatrixGate is, and checked.
             gate = cirq.MatrixGate(cirq.unitary(gate))
             if len(qubits) == 1:
-                return _one_qubit_unitary(cirq.unitary(gate), qubits[0], op)
+                return [_Item(g) for g in _one_qubit_unitary(cirq.unitary(gate), qubits[0], op)]
             parts = cirq.decompose_once(gate.on(*op.qubits), default=None)
         if parts is None or depth >= _DECOMPOSE_DEPTH:
             raise _refuse(op, "it has no qcirc counterpart and no decomposition")
         items = [item for part in parts for item in self._convert(part, depth + 1)]
-        if any(not isinstance(item.op, _Gate) or item.condition for item in items):
-            raise _refuse(op, "its decomposition measures or resets")
-        gates = [item.op for item in items if isinstance(item.op, _Gate)]
         if isinstance(gate, cirq.MatrixGate):
+            gates = [item.op for item in items if isinstance(item.op, _Gate)]
             back = to_cirq(_gates_circuit(len(self.index), gates), qubits=list(self.index))
-            matrix = back.unitary(qubit_order=list(op.qubits), ignore_terminal_measurements=False)
+            matrix = back.unitary(qubit_order=list(op.qubits))
             if not np.allclose(matrix, cirq.unitary(gate), rtol=0, atol=MATRIX_TOLERANCE):
                 raise _refuse(op, f"its decomposition is not exact to {MATRIX_TOLERANCE:g}")
-        return gates
+        return items
 
     def _measure(self, op: cirq.Operation, gate: cirq.MeasurementGate, qubits: tuple[int, ...]) -> list[_Item]:
         if gate.confusion_map:
@@ -372,7 +373,7 @@ class _FromCirq:
         depth: int,
     ) -> list[_Item]:
         if not isinstance(values, cirq.ProductOfSums) or any(q.dimension != 2 for q in controls):
-            return [_Item(g) for g in self._decomposed(op, op.gate, tuple(self.index[q] for q in op.qubits), depth)]
+            return self._decomposed(op, op.gate, tuple(self.index[q] for q in op.qubits), depth)
         wanted = [(self.index[q], v) for q, v in zip(controls, values) if set(v) != {0, 1}]
         mods: list[Modifier] = []
         for _, (v,) in wanted:
