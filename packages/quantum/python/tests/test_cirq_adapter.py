@@ -258,7 +258,8 @@ def test_every_standard_qcirc_gate_and_modifier_goes_to_cirq_exactly() -> None:
     mixed = cirq.unitary(to_cirq(Circuit(3).gate("x", [0, 1, 2], modifiers=[negctrl(1), ctrl(1)])))
     assert np.allclose(mixed, cirq.unitary(cirq.ControlledGate(cirq.X, num_controls=2, control_values=[0, 1])), atol=1e-12)
     custom = Circuit(2).define_gate("rzz", ["theta"], 2, lambda g, theta: g.cx(0, 1).rz(theta, 1).cx(0, 1))
-    custom.gate("rzz", [0, 1], [0.8], modifiers=[inv()])
+    custom.define_gate("halfx", ["k"], 1, lambda g, k: g.gate("x", [0], modifiers=[pow(k / 2)]))
+    custom.gate("rzz", [0, 1], [0.8], modifiers=[inv()]).gate("halfx", [1], [2]).gate("halfx", [1], [-2])
     assert np.allclose(cirq.unitary(to_cirq(custom)), cirq.unitary(cirq.ZZPowGate(exponent=-0.8 / math.pi, global_shift=-0.5)), atol=1e-12)
 
 
@@ -331,6 +332,8 @@ def test_what_cannot_be_converted_is_refused_naming_it() -> None:
         unmeasured.x(0)
     with pytest.raises(qcirc.QcircError, match="no earlier measurement"):
         to_cirq(unmeasured)
+    with pytest.raises(qcirc.QcircError, match="needs 2 distinct qubits, got 2 [(]1 distinct[)]"):
+        to_cirq(Circuit(2), qubits=[cirq.LineQubit(0)] * 2)
     with pytest.raises(qcirc.QcircError, match="non-integer pow of a parameterised gate"):
         to_cirq(Circuit(1).gate("rx", [0], [Parameter("t")], modifiers=[pow(0.5)]))
 

@@ -794,7 +794,7 @@ class _ToCirq:
                     body.name,
                     [substitute(p, args) for p in body.params],
                     [qubits[pos + i] for i in body.qubits],
-                    body.modifiers,
+                    [Pow(substitute(m.exponent, args)) if isinstance(m, Pow) else m for m in body.modifiers],
                     where,
                 )
             ]
@@ -851,10 +851,10 @@ def to_cirq(circuit: Circuit, qubits: Sequence[cirq.Qid] | None = None) -> cirq.
     """The Cirq circuit equal to ``circuit``, on ``qubits`` (default: the qubits its register
     names stand for; ``LineQubit``s for a plain qcirc circuit). Barriers start a new moment."""
     chosen = _qubits_of(circuit) if qubits is None else list(qubits)
-    if len(chosen) != circuit.num_qubits:
+    if len(set(chosen)) != circuit.num_qubits or len(chosen) != circuit.num_qubits:
         raise QcircError(
             "INVALID_CIRCUIT",
-            f"to_cirq was given {len(chosen)} qubits for a circuit of {circuit.num_qubits}",
+            f"to_cirq needs {circuit.num_qubits} distinct qubits, got {len(chosen)} ({len(set(chosen))} distinct)",
             {"field": "qubits"},
         )
     return _ToCirq(circuit, chosen).convert()
