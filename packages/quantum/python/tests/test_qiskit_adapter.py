@@ -26,9 +26,10 @@ from qiskit.circuit import (  # type: ignore[import-untyped, unused-ignore]
     QuantumRegister,
 )
 from qiskit.circuit import library as qlib  # type: ignore[import-untyped, unused-ignore]
+from qiskit.circuit.library import UnitaryGate  # type: ignore[import-untyped, unused-ignore]
 from qiskit.circuit.classical import expr  # type: ignore[import-untyped, unused-ignore]
 from qiskit.circuit.random import random_circuit  # type: ignore[import-untyped, unused-ignore]
-from qiskit.quantum_info import Operator  # type: ignore[import-untyped, unused-ignore]
+from qiskit.quantum_info import Operator, random_unitary  # type: ignore[import-untyped, unused-ignore]
 
 from qcirc import Circuit, QcircError, cos, ctrl, inv, negctrl, pow, sin
 from qcirc import Parameter as QParameter
@@ -295,6 +296,25 @@ def test_gates_outside_the_standard_set_become_custom_gates_from_their_definitio
     # Qiskit's own gates come back as themselves, a user's gates with their definitions.
     assert {"rxx"} <= set(back.count_ops())
     assert_same_unitary(qc.assign_parameters({theta: 0.3}), back.assign_parameters({back.parameters[0]: 0.3}))
+
+
+def test_unitary_gates_go_by_their_definition_and_names_qiskit_knows_are_not_reused() -> None:
+    qc = QuantumCircuit(3)
+    qc.append(UnitaryGate(random_unitary(8, seed=1)), [0, 1, 2])
+    qc.append(UnitaryGate(random_unitary(4, seed=2)), [2, 0])
+    c = from_qiskit(qc)
+    assert [g["name"] for g in c.to_json()["gates"]][-2:] == ["unitary", "unitary_1"]
+    back = to_qiskit(c)
+    assert_same_unitary(qc, back)
+    # A qcirc gate named like one of Qiskit's but defined otherwise must not pass for it.
+    mine = Circuit(2).define_gate("rzz", ["t"], 2, lambda g, t: g.rx(t, 0).cz(0, 1))
+    mine.gate("rzz", [0, 1], [0.5])
+    assert set(back.count_ops()) == {"unitary_qcirc", "unitary_1"}
+    assert list(to_qiskit(mine).count_ops()) == ["rzz_qcirc"]
+    expected = QuantumCircuit(2)
+    expected.rx(0.5, 0)
+    expected.cz(0, 1)
+    assert_same_unitary(to_qiskit(mine), expected)
 
 
 def test_qcirc_gates_without_a_qiskit_twin_keep_their_matrix_and_phase() -> None:

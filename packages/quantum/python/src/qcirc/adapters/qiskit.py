@@ -324,9 +324,9 @@ class _FromQiskit:
     # express it); `qubits` are already qcirc indices.
     def gate(self, op: Any, qubits: list[int], names: Callable[[Any], str]) -> JsonOp:
         where = f"qiskit operation '{op.name}'"
-        params = [_param_to_json(p, names, where) for p in getattr(op, "params", [])]
         entry = FROM_QISKIT.get(op.name)
         if entry is not None and not isinstance(op, AnnotatedOperation):
+            params = [_param_to_json(p, names, where) for p in op.params]
             return _gate_op(entry.name, qubits, entry.params(params), list(entry.modifiers))
         if isinstance(op, AnnotatedOperation):
             inner = self.gate(op.base_op, qubits[len(qubits) - op.base_op.num_qubits :], names)
@@ -349,7 +349,8 @@ class _FromQiskit:
         template = self.standard.get(op.name)
         if template is None or type(template) is not type(op) or len(template.params) != len(op.params):
             template = op
-        symbols = {p: f"p{i}" for i, p in enumerate(template.params) if isinstance(p, Parameter)}
+        symbolic = [i for i, p in enumerate(template.params) if isinstance(p, Parameter)]
+        symbols = {template.params[i]: f"p{i}" for i in symbolic}
         definition = template.definition
         if definition is None:
             raise _unsupported(where, "it has no qcirc counterpart and no definition", "qcirc")
@@ -367,9 +368,9 @@ class _FromQiskit:
                 raise _unsupported(where, f"its definition holds '{instruction.operation.name}'", "qcirc")
             inner = [scope.qubits[q] for q in instruction.qubits]
             body.append(self.gate(instruction.operation, inner, lambda p: symbols[p]))
-        gate_params = [symbols[p] for p in template.params if p in symbols]
+        gate_params = [f"p{i}" for i in symbolic]
         name = self.define(op.name, gate_params, op.num_qubits, body)
-        args = [params for p, params in zip(template.params, op.params) if p in symbols]
+        args = [op.params[i] for i in symbolic]
         return _gate_op(name, qubits, [_param_to_json(a, names, where) for a in args], [])
 
     def define(self, name: str, params: list[str], num_qubits: int, body: list[JsonOp]) -> str:
@@ -606,7 +607,10 @@ class _ToQiskit:
         standard = self.standard.get(name)
         if standard is not None and self.same_as_standard(name, standard):
             return type(standard)(*params)
-        gate = Gate(name, num_qubits, list(params))
+        # Qiskit's transpiler and simulators know instructions by name: a gate of its own under a
+        # name they know (a user's "rzz", a "unitary" without its matrix) would be taken for theirs.
+        known = standard is not None or name in _QISKIT_NAMES
+        gate = Gate(f"{name}_qcirc" if known else name, num_qubits, list(params))
         gate.definition = body.assign_parameters(dict(zip(symbols, params)), inplace=False) if symbols else body
         return gate
 
@@ -625,6 +629,13 @@ class _ToQiskit:
         mine.pop("name", None)
         theirs.pop("name", None)
         return bool(mine == theirs)
+
+
+#: Instruction names, beyond the standard gates, that Qiskit or qiskit-aer read as their own.
+_QISKIT_NAMES = frozenset(
+    "unitary initialize state_preparation isometry diagonal hamiltonian kraus superop mcx mcphase mcu1 "
+    "multiplexer measure reset barrier delay if_else while_loop for_loop switch_case box store".split()
+)
 
 
 def _wrap(body: Any) -> Any:
