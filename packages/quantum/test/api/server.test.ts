@@ -13,6 +13,7 @@ import { startServiceProcess, type ServiceProcess } from '@lab/server-kit/testin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEMORY_BITS, MAX_QASM_LENGTH, MAX_REQUEST_BYTES, MAX_SHOTS } from '../../src/jobs/limits.js';
 import { bellJson, bellQasm } from '../support/bell.js';
+import { REGISTERS_PLAIN, REGISTERS_QISKIT, registersJson } from '../support/registers.js';
 import { FIXTURES_DIR } from '../support/qasm-corpus.js';
 
 const bin = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
@@ -222,24 +223,13 @@ describe('jobs over REST (real process)', () => {
   }
 
   it("keeps each shot's memory when asked, and keys counts by register as Qiskit does", async () => {
-    // Registers c0[1], c1[4] over 5 qubits, X on qubits 0, 1, 3, 4: qiskit-aer 0.18.2 printed
-    // get_counts() {'1101 1': 10} and get_memory() ['1101 1', ...] for it.
-    const circuit = {
-      qubits: 5,
-      clbits: 5,
-      registers: {
-        classical: [
-          { name: 'c0', size: 1 },
-          { name: 'c1', size: 4 },
-        ],
-      },
-      operations: [
-        ...[0, 1, 3, 4].map((q) => ({ op: 'gate', name: 'x', qubits: [q] })),
-        { op: 'gate', name: 'h', qubits: [2] },
-        { op: 'measure', qubits: [0, 1, 2, 3, 4], clbits: [0, 1, 2, 3, 4] },
-      ],
-    };
-    const job = await submit(server, { circuit, shots: 40, seed: 3, noise: { loss: 0 }, memory: true });
+    const job = await submit(server, {
+      circuit: registersJson,
+      shots: 40,
+      seed: 3,
+      noise: { loss: 0.05 },
+      memory: true,
+    });
     await waitForJob(server, job.id, final);
     const { body } = await call(server, 'GET', `/jobs/${String(job.id)}/result`);
     const memory = body.memory as string[];
@@ -247,9 +237,11 @@ describe('jobs over REST (real process)', () => {
     const tally: Record<string, number> = {};
     for (const outcome of memory) tally[outcome] = (tally[outcome] ?? 0) + 1;
     expect(tally).toEqual(body.counts);
-    expect(Object.keys(tally).sort()).toEqual(['11011', '11111']);
     const counts = body.counts as Record<string, number>;
-    expect(body.counts_by_register).toEqual({ '1101 1': counts['11011'], '1111 1': counts['11111'] });
+    expect(counts[REGISTERS_PLAIN]).toBeGreaterThan(20);
+    const byRegister = body.counts_by_register as Record<string, number>;
+    expect(byRegister[REGISTERS_QISKIT]).toBe(counts[REGISTERS_PLAIN]);
+    expect(Object.values(byRegister).reduce((a, b) => a + b, 0)).toBe(40);
 
     const without = await submit(server, { circuit: bellJson, shots: 10, noise: { loss: 0 } });
     await waitForJob(server, without.id, final);

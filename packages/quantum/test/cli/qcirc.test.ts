@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bellQasm } from '../support/bell.js';
+import { REGISTERS_PLAIN, REGISTERS_QISKIT, registersJson } from '../support/registers.js';
 
 const BIN = fileURLToPath(new URL('../../bin/qcirc.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'qcirc-cli-'));
@@ -114,30 +115,12 @@ describe('qcirc run', () => {
   });
 
   it('--json keys counts by register as Qiskit does, beside the plain bit strings', () => {
-    // qiskit-aer 0.18.2 printed get_counts() {'1101 1': 10} for this circuit: registers c0[1] and
-    // c1[4], X on qubits 0, 1, 3 and 4, qubit i measured into clbit i.
-    const circuit = file(
-      'registers.json',
-      JSON.stringify({
-        qubits: 5,
-        clbits: 5,
-        registers: {
-          classical: [
-            { name: 'c0', size: 1 },
-            { name: 'c1', size: 4 },
-          ],
-        },
-        operations: [
-          ...[0, 1, 3, 4].map((q) => ({ op: 'gate', name: 'x', qubits: [q] })),
-          { op: 'measure', qubits: [0, 1, 2, 3, 4], clbits: [0, 1, 2, 3, 4] },
-        ],
-      }),
-    );
+    const circuit = file('registers.json', JSON.stringify(registersJson));
     const { status, stdout } = qcirc(['run', circuit, '--shots', '10', '--loss', '0', '--json']);
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({
-      counts: { '11011': 10 },
-      counts_by_register: { '1101 1': 10 },
+      counts: { [REGISTERS_PLAIN]: 10 },
+      counts_by_register: { [REGISTERS_QISKIT]: 10 },
     });
   });
 
