@@ -5,7 +5,10 @@ against Cirq's simulator (chi-square homogeneity at fixed seeds)."""
 
 from __future__ import annotations
 
+import importlib
 import math
+import subprocess
+import sys
 from typing import Any, Sequence
 
 import cirq
@@ -336,6 +339,16 @@ def test_what_cannot_be_converted_is_refused_naming_it() -> None:
         to_cirq(Circuit(2), qubits=[cirq.LineQubit(0)] * 2)
     with pytest.raises(qcirc.QcircError, match="non-integer pow of a parameterised gate"):
         to_cirq(Circuit(1).gate("rx", [0], [Parameter("t")], modifiers=[pow(0.5)]))
+
+
+def test_cirq_is_imported_by_the_adapter_only_and_its_absence_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    check = "import sys, qcirc, qcirc.adapters; print(sorted(m for m in sys.modules if m.split('.')[0] in ('cirq', 'sympy')))"
+    assert subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout == "[]\n"
+    for name in [m for m in sys.modules if m == "cirq" or m.startswith("cirq.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # makes every `import cirq...` fail
+    monkeypatch.delitem(sys.modules, "qcirc.adapters.cirq", raising=False)
+    with pytest.raises(ImportError, match=r"needs Cirq: install it with `pip install 'qcirc\[cirq\]'`"):
+        importlib.import_module("qcirc.adapters.cirq")
 
 
 # ---------------------------------------------------------------- sampled distributions

@@ -43,7 +43,7 @@ try:
     import cirq
     import numpy as np
     import sympy  # type: ignore[import-untyped]
-except ImportError as error:  # pragma: no cover - exercised only without the extra
+except ImportError as error:
     raise ImportError(
         "qcirc.adapters.cirq needs Cirq: install it with `pip install 'qcirc[cirq]'` (cirq-core)"
     ) from error
