@@ -25,10 +25,11 @@ How the two models meet (the README's "Cirq" section has the gate tables):
   the operation is kept once per satisfying value of those bits (once when the condition fixes
   some bits and ignores the rest). qcirc conditions become ``BitMaskKeyCondition`` equalities.
 - A Cirq operation without a counterpart is decomposed with ``cirq.decompose_once``; a
-  ``MatrixGate`` only when the decomposition reproduces its matrix to 1e-10 (one qubit: exactly,
-  as ``gphase`` and ``U``); anything else is refused with ``INVALID_OPERATION`` naming it.
-  ``to_cirq`` refuses what Cirq cannot hold (a conditioned measurement, a condition on bits never
-  measured) with ``CANNOT_EXPORT``.
+  ``MatrixGate`` (or a gate known only by its matrix) only when the decomposition reproduces its
+  matrix to 1e-10 (one qubit: as ``gphase`` and ``U``). What has no counterpart either way is
+  refused as the Qiskit adapter refuses: ``CANNOT_EXPORT`` naming it, ``details["format"]`` the
+  side that lacks it (``qcirc``: a channel, a qudit; ``cirq``: a conditioned measurement, a
+  condition on bits never measured).
 """
 
 from __future__ import annotations
