@@ -67,6 +67,8 @@ describe('qcirc engine (JSON lines)', () => {
     const hello = await engine.next((m) => 'protocol' in m);
     expect(hello).toMatchObject({ protocol: PROTOCOL, version: '0.2.0', max_line_bytes: MAX_LINE_BYTES });
 
+    // One byte over the limit: skipped whole, answered once, and the next line is read.
+    engine.send(`"${'x'.repeat(MAX_LINE_BYTES - 1)}"`);
     engine.send('{not json');
     engine.send({ id: 'x', method: 'teleport' });
     engine.send({
@@ -84,6 +86,17 @@ describe('qcirc engine (JSON lines)', () => {
       params: { qasm: 'OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[1];\nh q[0];' },
     });
 
+    engine.send({ id: 7, method: 'estimate', params: { circuit: bell, shots: 10 } });
+    expect(await engine.reply(7)).toMatchObject({
+      result: {
+        backend: 'local_simulator',
+        shots: 10,
+        estimates: { qubits: 2, gate_counts: { h: 1, cx: 1 } },
+      },
+    });
+    expect(await engine.reply(null)).toMatchObject({
+      error: { code: 'PAYLOAD_TOO_LARGE', details: { limit_bytes: MAX_LINE_BYTES } },
+    });
     expect(await engine.reply(null)).toMatchObject({ error: { code: 'INVALID_JSON' } });
     expect(await engine.reply('x')).toMatchObject({
       error: { code: 'VALIDATION_ERROR', details: { field: 'method' } },
