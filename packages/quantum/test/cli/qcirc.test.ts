@@ -94,14 +94,7 @@ describe('qcirc run', () => {
       pauli: 0.01,
       erasure_fraction: 0.5,
     });
-    // Without --pauli it follows from η: loss × (1 − η) / η.
-    expect(noise('--loss', '0.1', '--erasure-fraction', '0.5')).toEqual({
-      loss: 0.1,
-      pauli: 0.1,
-      erasure_fraction: 0.5,
-    });
     for (const [flags, message] of [
-      [['--pauli', '2'], /--pauli <p>' argument '2' is invalid\. expected a probability from 0 to 1/],
       [
         ['--erasure-fraction', '0'],
         /--erasure-fraction <eta>' argument '0' is invalid\. expected a fraction above 0/,
