@@ -175,39 +175,27 @@ const csrswapSteps = (c: number, a: number, b: number): Step[] => [
   step('cx', [a, b]),
 ];
 
+/** Gates with the same name, parameters and matrix on both sides. */
+const SAME_GATES = 'id x y z h s sdg t tdg rx ry rz u1 cx cy cz ch swap ccx cswap crx cry crz'.split(' ');
+
 /** Each quantum-circuit gate as model gates with the same matrix; `p` are its angles in its order. */
 const FROM_QC: Readonly<Record<string, (q: readonly number[], p: readonly ParamValue[]) => Step[]>> = {
-  id: (q) => [step('id', q)],
-  x: (q) => [step('x', q)],
-  y: (q) => [step('y', q)],
-  z: (q) => [step('z', q)],
-  h: (q) => [step('h', q)],
-  s: (q) => [step('s', q)],
-  sdg: (q) => [step('sdg', q)],
-  t: (q) => [step('t', q)],
-  tdg: (q) => [step('tdg', q)],
+  ...Object.fromEntries(
+    SAME_GATES.map((name) => [name, (q: readonly number[], p: readonly ParamValue[]) => [step(name, q, p)]]),
+  ),
   srn: (q) => [step('sx', q)],
   srndg: (q) => [step('sx', q, [], [inv()])],
   r2: (q) => [step('s', q)],
   r4: (q) => [step('t', q)],
   r8: (q) => [step('p', q, [PI / 8])],
-  rx: (q, p) => [step('rx', q, p)],
-  ry: (q, p) => [step('ry', q, p)],
-  rz: (q, p) => [step('rz', q, p)],
   vz: (q, p) => [step('rz', q, p)],
-  u1: (q, p) => [step('u1', q, p)],
   // quantum-circuit's u2 and u3 have no global phase: they are OpenQASM 3's U.
   u2: (q, p) => [step('U', q, [PI / 2, p[0]!, p[1]!])],
   u3: (q, p) => [step('U', q, p)],
   // gpi(φ) = [[0, e^{-iφ}], [e^{iφ}, 0]] = U(π, φ, π - φ); gpi2(φ) = U(π/2, φ - π/2, π/2 - φ).
   gpi: (q, p) => [step('U', q, [PI, p[0]!, minus(PI, p[0]!)])],
   gpi2: (q, p) => [step('U', q, [PI / 2, minus(p[0]!, PI / 2), minus(PI / 2, p[0]!)])],
-  cx: (q) => [step('cx', q)],
-  cy: (q) => [step('cy', q)],
-  cz: (q) => [step('cz', q)],
-  ch: (q) => [step('ch', q)],
   csrn: (q) => [step('sx', q, [], [ctrl()])],
-  swap: (q) => [step('swap', q)],
   srswap: (q) => srswapSteps(q[0]!, q[1]!),
   iswap: (q) => xySteps(q[0]!, q[1]!, PI),
   // quantum-circuit's xx(θ) and yy(θ) are exp(-iθ P⊗P) (cos θ on the diagonal); zz(θ) is exp(-iθ/2 Z⊗Z).
@@ -226,9 +214,6 @@ const FROM_QC: Readonly<Record<string, (q: readonly number[], p: readonly ParamV
   cr2: (q) => [step('cp', q, [PI / 2])],
   cr4: (q) => [step('cp', q, [PI / 4])],
   cr8: (q) => [step('cp', q, [PI / 8])],
-  crx: (q, p) => [step('crx', q, p)],
-  cry: (q, p) => [step('cry', q, p)],
-  crz: (q, p) => [step('crz', q, p)],
   cu1: (q, p) => [step('cp', q, p)],
   cu2: (q, p) => [step('cu', q, [PI / 2, p[0]!, p[1]!, 0])],
   cu3: (q, p) => [step('cu', q, [...p, 0])],
@@ -236,8 +221,6 @@ const FROM_QC: Readonly<Record<string, (q: readonly number[], p: readonly ParamV
   ct: (q) => [step('t', q, [], [ctrl()])],
   csdg: (q) => [step('sdg', q, [], [ctrl()])],
   ctdg: (q) => [step('tdg', q, [], [ctrl()])],
-  ccx: (q) => [step('ccx', q)],
-  cswap: (q) => [step('cswap', q)],
   csrswap: (q) => csrswapSteps(q[0]!, q[1]!, q[2]!),
 };
 
@@ -520,39 +503,17 @@ function refuseExport(operation: string, reason: string): never {
   );
 }
 
-/** Model (OpenQASM 2.0 rewrite) names whose quantum-circuit gate has the same matrix. */
+/** Names in the OpenQASM 2.0 rewrite whose quantum-circuit gate has the same matrix. */
 const SAME_MATRIX: Readonly<Record<string, string>> = {
-  id: 'id',
-  x: 'x',
-  y: 'y',
-  z: 'z',
-  h: 'h',
-  s: 's',
-  sdg: 'sdg',
-  t: 't',
-  tdg: 'tdg',
+  ...Object.fromEntries(SAME_GATES.map((name) => [name, name])),
   sx: 'srn',
   sxdg: 'srndg',
-  rx: 'rx',
-  ry: 'ry',
-  rz: 'rz',
-  p: 'u1',
-  u1: 'u1',
-  U: 'u3',
-  cx: 'cx',
-  CX: 'cx',
-  cy: 'cy',
-  cz: 'cz',
-  ch: 'ch',
   csx: 'csrn',
+  p: 'u1',
+  U: 'u3',
+  CX: 'cx',
   cp: 'cu1',
-  crx: 'crx',
-  cry: 'cry',
-  crz: 'crz',
   cu3: 'cu3',
-  swap: 'swap',
-  ccx: 'ccx',
-  cswap: 'cswap',
 };
 
 /** A math.js string for a model angle: numbers exactly (shortest round-trip form), names as they are. */

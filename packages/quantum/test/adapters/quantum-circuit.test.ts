@@ -29,6 +29,7 @@ import { cmat, matDiff, mulberry32, type CMat } from '../support/dense-reference
 
 type Constructor = new (qubits?: number) => QuantumCircuit & {
   circuitMatrix(endianness: 'little' | 'big'): (number | { re: number; im: number })[][];
+  addMeasure(wire: number, creg: string, bit: number): void;
 };
 let QC: Constructor;
 
@@ -235,28 +236,7 @@ describe('round trips on random circuits (seeded)', () => {
 
   it('measured circuits with registers, resets, barriers and conditions come back exactly', () => {
     const random = mulberry32(7);
-    const gates = [
-      'x',
-      'y',
-      'z',
-      'h',
-      's',
-      'sdg',
-      't',
-      'tdg',
-      'sx',
-      'rx',
-      'ry',
-      'rz',
-      'U',
-      'u1',
-      'cx',
-      'cz',
-      'cp',
-      'crx',
-      'swap',
-      'ccx',
-    ];
+    const gates = 'x y z h s sdg t tdg sx rx ry rz U u1 cx cz cp crx swap ccx'.split(' ');
     for (let i = 0; i < 20; i += 1) {
       const n = 2 + (i % 4);
       const c = new Circuit(n);

@@ -119,37 +119,32 @@ const UNWANTED = [
 ];
 
 describe('npm pack', () => {
-  it('qcirc holds the build, the bin, README, LICENSE and the examples, and nothing of the sources', () => {
-    const files = filesOf('qcirc');
-    for (const wanted of [
-      'package.json',
-      'README.md',
-      'LICENSE',
+  const WANTED: Record<string, string[]> = {
+    qcirc: [
       'bin/qcirc.js',
-      'dist/index.js',
-      'dist/index.d.ts',
       'dist/cli/main.js',
       'dist/adapters/quantum-circuit.js',
       'dist/adapters/quantum-circuit.d.ts',
       'examples/bell.qasm',
-    ])
-      expect(files).toContain(wanted);
-    expect(files.filter((f) => UNWANTED.some((pattern) => pattern.test(f)))).toEqual([]);
-  });
-
-  it('@lab/server-kit holds its build, README and LICENSE, and nothing of the sources', () => {
-    const files = filesOf('@lab/server-kit');
-    for (const wanted of [
-      'package.json',
-      'README.md',
-      'LICENSE',
-      'dist/index.js',
-      'dist/index.d.ts',
-      'dist/cli/launch.js',
-    ])
-      expect(files).toContain(wanted);
-    expect(files.filter((f) => UNWANTED.some((pattern) => pattern.test(f)))).toEqual([]);
-  });
+    ],
+    '@lab/server-kit': ['dist/cli/launch.js'],
+  };
+  it.each(Object.entries(WANTED))(
+    '%s holds its build, README and LICENSE, and nothing of the sources',
+    (name, own) => {
+      const files = filesOf(name);
+      for (const wanted of [
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/index.js',
+        'dist/index.d.ts',
+        ...own,
+      ])
+        expect(files).toContain(wanted);
+      expect(files.filter((f) => UNWANTED.some((pattern) => pattern.test(f)))).toEqual([]);
+    },
+  );
 
   it('the installed manifests are public, versioned, and name no plain `source` condition', () => {
     for (const name of ['qcirc', '@lab/server-kit']) {
