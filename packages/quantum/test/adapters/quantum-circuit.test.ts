@@ -23,6 +23,7 @@ import {
 import { mul, param } from '../../src/circuit/expr.js';
 import { STANDARD_GATES } from '../../src/circuit/gates.js';
 import { circuitToJson } from '../../src/circuit/json.js';
+import { toQasm3 } from '../../src/qasm/export.js';
 import { simulateStatevector } from '../../src/engine/statevector-run.js';
 import { rewriteForQelib } from '../../src/qasm/export-qelib.js';
 import { cmat, matDiff, mulberry32, type CMat } from '../support/dense-reference.js';
@@ -30,6 +31,7 @@ import { cmat, matDiff, mulberry32, type CMat } from '../support/dense-reference
 type Constructor = new (qubits?: number) => QuantumCircuit & {
   circuitMatrix(endianness: 'little' | 'big'): (number | { re: number; im: number })[][];
   addMeasure(wire: number, creg: string, bit: number): void;
+  importQASM(source: string, done: (errors: unknown[]) => void): void;
 };
 let QC: Constructor;
 
@@ -290,6 +292,38 @@ describe('round trips on random circuits (seeded)', () => {
 });
 
 describe('custom gates and parameters', () => {
+  it('a circuit quantum-circuit read from OpenQASM 2.0 (its own importer) comes out as written', () => {
+    const qc = new QC();
+    const errors: unknown[] = [];
+    qc.importQASM(
+      'OPENQASM 2.0; include "qelib1.inc"; qreg q[3]; creg c[3];' +
+        ' gate foo(a) x, y { cu1(a) x, y; rx(a/2) y; }' +
+        ' h q[0]; foo(pi/3) q[0], q[2]; measure q[0] -> c[0]; if(c==1) x q[1]; u2(0.1, pi) q[2];',
+      (e: unknown[]) => errors.push(...e),
+    );
+    expect(errors).toEqual([]);
+    expect(toQasm3(fromQuantumCircuit(qc))).toBe(
+      [
+        'OPENQASM 3.0;',
+        'include "stdgates.inc";',
+        'qubit[3] q;',
+        'bit[3] c;',
+        'gate foo(a) q0, q1 {',
+        '  cp(a) q0, q1;',
+        '  rx(a/2) q1;',
+        '}',
+        'h q[0];',
+        'foo(pi/3) q[0], q[2];',
+        'c[0] = measure q[0];',
+        'if (c == 1) {',
+        '  x q[1];',
+        '}',
+        'U(pi/2, 0.1, pi) q[2];',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('model gate definitions become registered subcircuits, nested and with parameters', () => {
     const c = new Circuit(3);
     c.defineGate('rzz', { params: ['theta'], qubits: 2 }, (g, theta) => g.cx(0, 1).rz(theta, 1).cx(0, 1));
