@@ -4,7 +4,7 @@
  * a worker is a plain `new Worker(url)`. From sources (vitest, benchmarks) Node cannot load `.ts`
  * and a Worker's `execArgv: ['--import', 'tsx']` does not take on Node 20, so the worker is a
  * small eval script that registers tsx's loader and then imports the module;
- * `--conditions=source` makes workspace packages resolve to their sources there too, as they do
+ * `--conditions=@lab/source` makes workspace packages resolve to their sources there too, as they do
  * in the tests.
  */
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -21,6 +21,6 @@ export function spawnWorker(name: string, base: string, options: WorkerOptions =
   return new Worker(code, {
     ...options,
     eval: true,
-    execArgv: [...(options.execArgv ?? []), '--conditions=source'],
+    execArgv: [...(options.execArgv ?? []), '--conditions=@lab/source'],
   });
 }
