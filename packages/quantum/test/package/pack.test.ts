@@ -1,6 +1,6 @@
 /**
- * The published packages as a user gets them: `npm pack` of qcirc and @lab/server-kit (from the
- * compiled dist/, so run `tsc -b` first), their file lists, and an install of both tarballs into a
+ * The published packages as a user gets them: `npm pack` of qcirc and @lab/server-kit (whose
+ * `prepack` is `tsc -b`, a no-op after a build), their file lists, and an install of both tarballs into a
  * fresh directory that then runs the spec's example through the library and through `npx qcirc`,
  * and type-checks a TypeScript consumer against the installed declarations.
  *
