@@ -18,16 +18,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { requireTools, startServiceProcess, type ServiceProcess } from '@lab/server-kit/testing';
+import {
+  installWheelInNewEnvironment,
+  PYTHON_STEP_MS as STEP_MS,
+  requireTools,
+  setUpAtCollection,
+  startServiceProcess,
+  timedStep as step,
+  type ServiceProcess,
+} from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const PYTHON_DIR = join(PACKAGE_DIR, 'python');
 const QCIRC = join(PACKAGE_DIR, 'bin', 'qcirc.js');
-const PYTHON_ENV = fileURLToPath(new URL('../../../../scripts/python-env.mjs', import.meta.url));
 const gate = requireTools(['python3']);
-const STEP_MS = 300_000;
 
 /** The spec's example, printing what the test checks. */
 const SPEC_EXAMPLE = `
@@ -82,15 +88,6 @@ function junitCases(xml: string): TestCase[] {
 let server: ServiceProcess | undefined;
 let root: string | undefined;
 
-async function step<T>(seconds: Record<string, number>, name: string, work: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  try {
-    return await work();
-  } finally {
-    seconds[name] = Math.round(performance.now() - start) / 1000;
-  }
-}
-
 /** Runs a command to its end, resolving with its exit code and output whatever the code. */
 function outcome(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
   return new Promise<{ exitCode: number; output: string }>((resolve) => {
@@ -108,39 +105,14 @@ async function runSuite(): Promise<Suite> {
     server = await startServiceProcess(QCIRC, ['serve', '--port', '0', '--data-dir', join(work, 'data')]);
     return new URL(server.url).origin;
   });
-  const environment = await step(seconds, 'environment', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [PYTHON_ENV, join(PYTHON_DIR, 'requirements.txt'), '--name', 'quantum-python'],
-      { timeout: STEP_MS, maxBuffer: 16 << 20 },
-    );
-    return JSON.parse(stdout) as { python: string; wheelhouse: string };
-  });
-  const wheel = await step(seconds, 'wheel', async () => {
-    const dist = join(work, 'dist');
-    // Without isolation: hatchling is the pinned one of the environment, nothing is downloaded.
-    await run(
-      environment.python,
-      ['-m', 'build', '--wheel', '--no-isolation', '--outdir', dist, PYTHON_DIR],
-      {
-        timeout: STEP_MS,
-      },
-    );
-    return join(dist, 'qcirc-0.2.0-py3-none-any.whl');
-  });
-  const venv = join(work, 'venv');
-  const python = join(venv, 'bin', 'python');
-  await step(seconds, 'install', async () => {
-    await run('python3', ['-m', 'venv', '--without-pip', venv], { timeout: STEP_MS });
-    // The wheel alone: qcirc depends on nothing, and its engine is the bundle inside it.
-    await run(
-      environment.python,
-      [
-        ...['-m', 'pip', '--python', python, 'install', '--quiet', '--no-compile', '--no-deps'],
-        ...['--disable-pip-version-check', '--no-index', wheel],
-      ],
-      { timeout: STEP_MS },
-    );
+  // The wheel alone: qcirc depends on nothing, and its engine is the bundle inside it.
+  const { environment, python } = await installWheelInNewEnvironment({
+    projectDir: PYTHON_DIR,
+    wheel: 'qcirc-0.2.0-py3-none-any.whl',
+    environmentName: 'quantum-python',
+    work,
+    seconds,
+    pipArgs: ['--no-deps'],
   });
   const url = await serving;
   const example = async (env: NodeJS.ProcessEnv) => {
@@ -191,15 +163,7 @@ async function runSuite(): Promise<Suite> {
   return { python, local, remote, cases, pytest, mypy, seconds };
 }
 
-let suite: Suite | undefined;
-let setupError: Error | undefined;
-if (!gate.skip) {
-  try {
-    suite = await runSuite();
-  } catch (error) {
-    setupError = error instanceof Error ? error : new Error(String(error));
-  }
-}
+const { value: suite, error: setupError } = await setUpAtCollection(gate.skip, runSuite);
 
 afterAll(async () => {
   await server?.stop('SIGKILL');

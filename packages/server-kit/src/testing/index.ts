@@ -3,6 +3,16 @@ export { startServiceProcess, type ServiceProcess, type ServiceProcessOptions } 
 export { describeServeCommand, type ServeSuiteOptions } from './serve-suite.js';
 export { expectAppError, expectAppErrorAsync } from './app-errors.js';
 export {
+  buildWheel,
+  installWheelInNewEnvironment,
+  pythonEnvironment,
+  PYTHON_STEP_MS,
+  setUpAtCollection,
+  timedStep,
+  type PythonEnvironment,
+  type WheelInstall,
+} from './python.js';
+export {
   describeApiConformance,
   documentedOperations,
   type ApiConformanceOptions,

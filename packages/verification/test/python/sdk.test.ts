@@ -15,17 +15,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { requireTools } from '@lab/server-kit/testing';
+import {
+  installWheelInNewEnvironment,
+  PYTHON_STEP_MS as STEP_MS,
+  requireTools,
+  setUpAtCollection,
+  timedStep as step,
+} from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseJUnit, type JUnitCase } from '../../src/engine/simulation/junit.js';
 import { api, EXAMPLES, serveVerification, VERIFYCTL, type ServiceProcess } from '../support/serve.js';
 
 const run = promisify(execFile);
 const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
-const PYTHON_ENV = fileURLToPath(new URL('../../../../scripts/python-env.mjs', import.meta.url));
 // Lint jobs of the examples need Verilator.
 const gate = requireTools(['python3', 'verilator']);
-const STEP_MS = 300_000;
 
 interface SuiteRun {
   cases: JUnitCase[];
@@ -37,61 +41,6 @@ interface SuiteRun {
 
 let server: ServiceProcess | undefined;
 let root: string | undefined;
-
-async function step<T>(seconds: Record<string, number>, name: string, work: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  try {
-    return await work();
-  } finally {
-    seconds[name] = Math.round(performance.now() - start) / 1000;
-  }
-}
-
-/** The wheel built and installed into a new environment; answers that environment's Python. */
-async function installedSdk(work: string, seconds: Record<string, number>): Promise<string> {
-  const environment = await step(seconds, 'environment', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [PYTHON_ENV, join(PYTHON_DIR, 'requirements.txt'), '--name', 'verification-sdk'],
-      { timeout: STEP_MS, maxBuffer: 16 << 20 },
-    );
-    return JSON.parse(stdout) as { python: string; wheelhouse: string };
-  });
-  const wheel = await step(seconds, 'wheel', async () => {
-    const dist = join(work, 'dist');
-    // Without isolation: the backend is the pinned one of the environment, nothing is downloaded.
-    await run(
-      environment.python,
-      ['-m', 'build', '--wheel', '--no-isolation', '--outdir', dist, PYTHON_DIR],
-      {
-        timeout: STEP_MS,
-      },
-    );
-    return join(dist, 'verification_platform-0.4.0-py3-none-any.whl');
-  });
-  const venv = join(work, 'venv');
-  await step(seconds, 'install', async () => {
-    // A new environment with nothing of the system's; the environment's pip installs into it.
-    await run('python3', ['-m', 'venv', '--without-pip', venv], { timeout: STEP_MS });
-    await run(
-      environment.python,
-      [
-        // No .pyc compiled ahead: Python writes those it needs as it imports.
-        ...['-m', 'pip', '--python', join(venv, 'bin', 'python'), 'install', '--quiet', '--no-compile'],
-        ...[
-          '--disable-pip-version-check',
-          '--no-index',
-          '--find-links',
-          environment.wheelhouse,
-          wheel,
-          'pytest',
-        ],
-      ],
-      { timeout: STEP_MS },
-    );
-  });
-  return join(venv, 'bin', 'python');
-}
 
 /** The platform, authentication on, one job at a time, small limits; answers a token of each role. */
 async function startPlatform(work: string, seconds: Record<string, number>): Promise<Record<string, string>> {
@@ -122,7 +71,17 @@ async function runSuite(): Promise<SuiteRun> {
   const seconds: Record<string, number> = {};
   root = mkdtempSync(join(tmpdir(), 'vp-python-sdk-'));
   const work = root;
-  const [python, tokens] = await Promise.all([installedSdk(work, seconds), startPlatform(work, seconds)]);
+  const [python, tokens] = await Promise.all([
+    installWheelInNewEnvironment({
+      projectDir: PYTHON_DIR,
+      wheel: 'verification_platform-0.4.0-py3-none-any.whl',
+      environmentName: 'verification-sdk',
+      work,
+      seconds,
+      pipArgs: ['pytest'],
+    }).then(({ python }) => python),
+    startPlatform(work, seconds),
+  ]);
   const junit = join(work, 'pytest.xml');
   const pytest = await step(
     seconds,
@@ -164,15 +123,7 @@ async function runSuite(): Promise<SuiteRun> {
   return { cases, ...pytest, seconds };
 }
 
-let suite: SuiteRun | undefined;
-let setupError: Error | undefined;
-if (!gate.skip) {
-  try {
-    suite = await runSuite();
-  } catch (error) {
-    setupError = error instanceof Error ? error : new Error(String(error));
-  }
-}
+const { value: suite, error: setupError } = await setUpAtCollection(gate.skip, runSuite);
 
 afterAll(async () => {
   await server?.stop('SIGKILL');
