@@ -38,15 +38,10 @@ export function runOptions(
 }
 
 /**
- * The circuit of `request` within the service's limits, and `backend`'s estimate of its run with
- * `threads` (the threads its worker will have, so its memory is what the worker will hold): what
- * the job service checks before queueing, and what `POST /estimates` answers.
+ * The circuit of `request` within the service's limits (operations, per-shot memory): what the
+ * engine's warm worker checks before running it, as the job service does before queueing.
  */
-export function checkRequest(
-  request: JobRequest,
-  backend: Backend,
-  threads: number,
-): { circuit: Circuit; estimate: ResourceEstimates } {
+export function checkedCircuit(request: JobRequest): Circuit {
   const circuit = buildCircuit(request);
   const operations = circuit.operations.length;
   if (operations > MAX_OPERATIONS) {
@@ -65,5 +60,19 @@ export function checkRequest(
       { details: { field: 'memory', bits: memoryBits, limit: MAX_MEMORY_BITS } },
     );
   }
+  return circuit;
+}
+
+/**
+ * `checkedCircuit`, and `backend`'s estimate of its run with `threads` (the threads its worker
+ * will have, so its memory is what the worker will hold): what the job service checks before
+ * queueing, and what `POST /estimates` answers.
+ */
+export function checkRequest(
+  request: JobRequest,
+  backend: Backend,
+  threads: number,
+): { circuit: Circuit; estimate: ResourceEstimates } {
+  const circuit = checkedCircuit(request);
   return { circuit, estimate: backend.estimate(circuit, runOptions(request, { threads })) };
 }
