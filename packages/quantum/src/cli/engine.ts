@@ -15,10 +15,7 @@ export function addEngineCommand(program: Command): void {
     .command('engine')
     .description('Speak the JSON-lines engine protocol on standard input and output (for the Python library)')
     .addOption(
-      new Option(
-        '--concurrency <n>',
-        `runs at once, one warm worker thread each (default ${DEFAULT_MAX_RUNNING_JOBS})`,
-      )
+      new Option('--concurrency <n>', 'runs at once, one warm worker thread each; default half the cores')
         .env('QCIRC_ENGINE_CONCURRENCY')
         .argParser(concurrencyOf)
         .default(DEFAULT_MAX_RUNNING_JOBS),
