@@ -51,8 +51,20 @@ export interface JobRunner {
   start(request: JobRequest, settings: RunSettings): RunHandle;
 }
 
-function crashed(reason: string): RunOutcome {
+/** The outcome of a worker that ended without one: a bug, whose `reason` goes to the log. */
+export function crashed(reason: string): RunOutcome {
   return { status: 'failed', error: jobErrorOf(KitErrors.internal()), stack: reason };
+}
+
+/** The outcome a worker's final message reports. */
+export function outcomeOf(message: Exclude<JobWorkerMessage, { type: 'progress' }>): RunOutcome {
+  return message.type === 'completed'
+    ? { status: 'completed', result: message.result }
+    : {
+        status: 'failed',
+        error: message.error,
+        ...(message.stack === undefined ? {} : { stack: message.stack }),
+      };
 }
 
 export function createWorkerRunner(): JobRunner {
@@ -68,14 +80,7 @@ export function createWorkerRunner(): JobRunner {
             onProgress(message.fraction);
             return;
           }
-          final =
-            message.type === 'completed'
-              ? { status: 'completed', result: message.result }
-              : {
-                  status: 'failed',
-                  error: message.error,
-                  ...(message.stack === undefined ? {} : { stack: message.stack }),
-                };
+          final = outcomeOf(message);
           // Done: end the thread (and its pool threads) now rather than when its event loop drains.
           void worker.terminate();
         });

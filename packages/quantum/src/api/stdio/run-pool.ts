@@ -6,12 +6,16 @@
  * cancelled worker has exited, so its memory is free before the next run starts.
  */
 import type { Worker } from 'node:worker_threads';
-import { KitErrors } from '@lab/server-kit/errors';
 import { spawnWorker } from '@lab/server-kit/system';
 import type { FusionOptions } from '../../engine/fusion.js';
-import { jobErrorOf } from '../../jobs/job-error.js';
 import type { JobRequest } from '../../jobs/job.js';
-import type { JobWorkerMessage, RunHandle, RunOutcome } from '../../jobs/runner.js';
+import {
+  crashed,
+  outcomeOf,
+  type JobWorkerMessage,
+  type RunHandle,
+  type RunOutcome,
+} from '../../jobs/runner.js';
 
 export interface EngineWorkerInput {
   /** Threads of a run that does not ask for a number. */
@@ -66,15 +70,7 @@ export function createRunPool(size: number, input: EngineWorkerInput): RunPool {
         return;
       }
       slot.task = undefined;
-      task.settle(
-        message.type === 'completed'
-          ? { status: 'completed', result: message.result }
-          : {
-              status: 'failed',
-              error: message.error,
-              ...(message.stack === undefined ? {} : { stack: message.stack }),
-            },
-      );
+      task.settle(outcomeOf(message));
       dispatch();
     });
     worker.once('exit', (code) => {
@@ -85,11 +81,7 @@ export function createRunPool(size: number, input: EngineWorkerInput): RunPool {
         task.settle(
           task.cancelled
             ? { status: 'cancelled' }
-            : {
-                status: 'failed',
-                error: jobErrorOf(KitErrors.internal()),
-                stack: `the engine's run worker exited with code ${code}`,
-              },
+            : crashed(`the engine's run worker exited with code ${code}`),
         );
       }
       dispatch();
