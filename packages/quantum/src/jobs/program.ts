@@ -8,18 +8,23 @@ import type { Circuit } from '../circuit/circuit.js';
 import { circuitFromJson } from '../circuit/json.js';
 import type { ResourceEstimates } from '../engine/estimates.js';
 import { QuantumErrors } from '../errors.js';
-import { importQasm } from '../qasm/importer.js';
+import { importQasm, type ImportResult } from '../qasm/importer.js';
 import { inputParameters } from '../qasm/inputs.js';
 import type { JobRequest } from './job.js';
 import { MAX_LOOP_ITERATIONS, MAX_MEMORY_BITS, MAX_OPERATIONS } from './limits.js';
 
+/** OpenQASM `source` imported within the service's operation and loop limits. */
+export function importWithinLimits(source: string, inputs?: JobRequest['inputs']): ImportResult {
+  return importQasm(source, {
+    limits: { operations: MAX_OPERATIONS, loopIterations: MAX_LOOP_ITERATIONS },
+    ...(inputs === undefined ? {} : { inputs }),
+  });
+}
+
 export function buildCircuit(request: JobRequest): Circuit {
   const { program } = request;
   if (program.format === 'circuit') return circuitFromJson(program.circuit);
-  return importQasm(program.source, {
-    limits: { operations: MAX_OPERATIONS, loopIterations: MAX_LOOP_ITERATIONS },
-    ...(request.inputs === undefined ? {} : { inputs: request.inputs }),
-  }).circuit;
+  return importWithinLimits(program.source, request.inputs).circuit;
 }
 
 /** The run options of `request`; its numeric inputs also bind the circuit's free parameters. */

@@ -12,11 +12,9 @@ import { estimatesToJSON } from '../../backends/result.js';
 import { circuitFromJson, circuitToJson } from '../../circuit/json.js';
 import { QuantumErrors } from '../../errors.js';
 import { jobErrorOf } from '../../jobs/job-error.js';
-import { MAX_LOOP_ITERATIONS, MAX_OPERATIONS } from '../../jobs/limits.js';
-import { checkRequest } from '../../jobs/program.js';
+import { checkRequest, importWithinLimits } from '../../jobs/program.js';
 import type { RunHandle } from '../../jobs/runner.js';
 import { toQasm2, toQasm3 } from '../../qasm/export.js';
-import { importQasm } from '../../qasm/importer.js';
 import { describeBackend } from '../backends-routes.js';
 import { toJobRequest } from '../job-request.js';
 import { SHARED_SCHEMAS } from '../schemas.js';
@@ -125,10 +123,7 @@ export function createEngine({ send, pool, backends, threads, log }: EngineOptio
     },
     import_qasm(raw) {
       const { qasm, inputs } = validator.body(ImportQasmParamsSchema, raw, 'params');
-      const imported = importQasm(qasm, {
-        limits: { operations: MAX_OPERATIONS, loopIterations: MAX_LOOP_ITERATIONS },
-        ...(inputs === undefined ? {} : { inputs }),
-      });
+      const imported = importWithinLimits(qasm, inputs);
       return {
         circuit: circuitToJson(imported.circuit),
         version: imported.version,
