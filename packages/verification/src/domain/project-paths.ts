@@ -133,9 +133,21 @@ export async function regularFileBelow(
   return { size };
 }
 
+/** Makes `directory`; false when it was there already (EEXIST), made by someone else. */
+async function madeHere(directory: string): Promise<boolean> {
+  try {
+    await mkdir(directory);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 /**
  * Checks that each of `directories` below `root` is a real directory (not a link), making the
- * missing ones when `create` is set. Answers false when one is missing and `create` is not set.
+ * missing ones when `create` is set. Answers false when one is missing and `create` is not set
+ * (or one another request made is already gone again).
  * `field` and `path` name the caller's path in the error.
  */
 export async function realDirectories(
@@ -145,12 +157,16 @@ export async function realDirectories(
 ): Promise<boolean> {
   for (let depth = 1; depth <= directories.length; depth += 1) {
     const directory = join(root, ...directories.slice(0, depth));
-    const stats = await lstatOrUndefined(directory);
+    let stats = await lstatOrUndefined(directory);
     const name = directories.slice(0, depth).join('/');
     if (stats === undefined) {
       if (!options.create) return false;
-      await mkdir(directory);
-    } else if (stats.isSymbolicLink()) {
+      if (await madeHere(directory)) continue;
+      // Another request (an upload to another project) made it meanwhile: check it like any found.
+      stats = await lstatOrUndefined(directory);
+      if (stats === undefined) return false;
+    }
+    if (stats.isSymbolicLink()) {
       throw inTheWay(options.field, options.path, `the symbolic link '${name}'`);
     } else if (!stats.isDirectory()) {
       throw inTheWay(options.field, options.path, `the file '${name}'`);

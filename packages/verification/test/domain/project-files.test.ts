@@ -72,6 +72,18 @@ describe('project files', () => {
     expect(staged()).toEqual([]);
   });
 
+  it("stores the first uploads of several projects at once, which all make the data directory's projects/", async () => {
+    const { dataDir, files } = testFiles();
+    const projects = Array.from({ length: 8 }, (_, n) => `prj_${String(n).padStart(16, '0')}`);
+    // Each upload finds projects/ missing and makes it; only one mkdir can win the race.
+    const stored = await Promise.all(
+      projects.map((id) => files.receive(id, incoming({ [`rtl/${id}.v`]: id }), () => undefined)),
+    );
+    expect(stored).toEqual(projects.map((id) => [`rtl/${id}.v`]));
+    for (const id of projects)
+      expect(readFileSync(join(dataDir, 'projects', id, 'files', 'rtl', `${id}.v`), 'utf8')).toBe(id);
+  });
+
   it('refuses a name longer than a file system holds, or a path over its byte bound, with VALIDATION_ERROR', async () => {
     const { receive, paths, staged } = testFiles();
     for (const path of [
