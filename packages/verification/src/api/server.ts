@@ -27,6 +27,7 @@ import { reportRoutes } from './report-routes.js';
 import { SCOPES } from './scopes.js';
 import { registerStreamRoute } from './stream-route.js';
 import { tokenRoutes } from './token-routes.js';
+import { registerWebApp } from './web-app.js';
 import { WebhookDeliverySchema, webhookRoutes, WebhookSchema } from './webhook-routes.js';
 import { MAX_UPLOAD_FILES } from '../domain/project-files.js';
 import { ReportService } from '../domain/reports/report-service.js';
@@ -61,6 +62,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
   await registerRateLimits(app, config, auth.userKey);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerDocsRoutes(app);
+  registerWebApp(app);
   const routeOptions = {
     prefix: API_PREFIX,
     authenticate: auth.authenticate,
