@@ -25,8 +25,16 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // One program for the sources and tests of every package (tsconfig.check.json).
-      parserOptions: { project: ['./tsconfig.check.json'], tsconfigRootDir: import.meta.dirname },
+      // One program for the sources and tests of every package (tsconfig.check.json), and the
+      // verification web application's own two (browser code; its unit tests).
+      parserOptions: {
+        project: [
+          './tsconfig.check.json',
+          './packages/verification/web/tsconfig.json',
+          './packages/verification/web/tsconfig.test.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -43,6 +51,11 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
+  },
+  {
+    // The web application runs in the browser.
+    files: ['packages/verification/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['**/test/**/*.ts'],

@@ -12,7 +12,9 @@ export default defineConfig({
         test: {
           name,
           root: `packages/${name}`,
-          include: ['test/**/*.test.ts'],
+          // verification's web application has unit tests of its pure logic beside it (Node).
+          include:
+            name === 'verification' ? ['test/**/*.test.ts', 'web/src/**/*.test.ts'] : ['test/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

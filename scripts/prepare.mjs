@@ -27,11 +27,13 @@ function dependenciesCurrent() {
 /**
  * Compiles every package to `dist/` (incremental): what the CLI binaries run; then each CLI's
  * start-up bundle, `dist/cli.bundle.js` (scripts/bundle-cli.mjs), which they run while it is newer
- * than that build.
+ * than that build; then the verification platform's web application (scripts/build-web.mjs, only
+ * when its sources changed).
  */
 export function buildWorkspace() {
   run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
   run(process.execPath, [join(ROOT, 'scripts', 'bundle-cli.mjs')]);
+  run(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')]);
 }
 
 export function prepareWorkspace() {
