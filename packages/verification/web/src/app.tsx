@@ -100,7 +100,7 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
         </a>
         <button
           type="button"
-          class="button button-ghost menu-button"
+          class="button menu-button"
           aria-expanded={menuOpen}
           aria-controls="app-nav"
           onClick={() => setMenuOpen(!menuOpen)}
@@ -158,7 +158,7 @@ function Routes() {
 
 /** Loads the session, and shows the sign-in page or the application accordingly. */
 function SessionGate() {
-  const { path, url, query, route } = useLocation();
+  const { path, query, route } = useLocation();
   // undefined: still asking; null: auth on and nobody signed in.
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
@@ -176,7 +176,9 @@ function SessionGate() {
   }, [session]);
   const signingIn = path === '/sign-in';
   useLayoutEffect(() => {
-    if (session === null && !signingIn) route(`/sign-in?next=${encodeURIComponent(url)}`, true);
+    // The whole address, hash too: a line anchor (#L12) survives signing in.
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    if (session === null && !signingIn) route(`/sign-in?next=${encodeURIComponent(here)}`, true);
     if (session && signingIn) route(returnPath(query), true);
   }, [session, signingIn]);
 
