@@ -31,6 +31,11 @@ export const LimitSettings = {
     default: 10,
     description: 'concurrent WebSocket streams per user (per address without auth)',
   }),
+  signInsPerMinute: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'sign-in attempts (POST /session) per address per minute',
+  }),
 };
 
 export const ServeConfigSchema = Type.Object({
@@ -50,6 +55,12 @@ export const ServeConfigSchema = Type.Object({
   authEnabled: Type.Boolean({
     default: false,
     description: 'require a token on every route but /health and the docs (PLATFORM_AUTH_ENABLED)',
+  }),
+  sessionTtlHours: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 8760,
+    default: 12,
+    description: "hours a browser session lasts (never beyond its token's expiry)",
   }),
   webhookAllowPrivate: Type.Boolean({
     default: false,

@@ -31,6 +31,16 @@ export const VpErrors = {
     (p) => `${p.tool}: ${p.message}`,
   ),
   unavailable: defineError<{ message: string }>('SERVICE_UNAVAILABLE', 'unavailable', (p) => p.message),
+  csrfTokenInvalid: defineError(
+    'CSRF_TOKEN_INVALID',
+    'forbidden',
+    () => 'a request made with the session cookie must carry its CSRF token in X-CSRF-Token',
+  ),
+  originNotAllowed: defineError<{ origin: string }>(
+    'ORIGIN_NOT_ALLOWED',
+    'forbidden',
+    (p) => `a stream opened with the session cookie must come from this server's origin, not '${p.origin}'`,
+  ),
   tooManyStreams: defineError<{ limit: number }>(
     'RATE_LIMITED',
     'rate_limited',

@@ -15,6 +15,9 @@ import { VpErrors } from '../errors.js';
 /** The route whose requests count against their project's quota, as `request.routeOptions` names it. */
 export const JOB_SUBMISSION = { method: 'POST', url: `${API_PREFIX}/projects/:id/jobs` } as const;
 
+/** Sign-in, counted per address on top of the per-user quota, so tokens cannot be guessed at the request rate. */
+export const SIGN_IN = { method: 'POST', url: `${API_PREFIX}/session` } as const;
+
 /** The headers every response carries, as the OpenAPI document describes them. */
 export const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': {
@@ -37,8 +40,8 @@ interface Quota {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-function isJobSubmission(request: FastifyRequest): boolean {
-  return request.method === JOB_SUBMISSION.method && request.routeOptions.url === JOB_SUBMISSION.url;
+function isRoute(request: FastifyRequest, route: { method: string; url: string }): boolean {
+  return request.method === route.method && request.routeOptions.url === route.url;
 }
 
 /** Counts the request against `quota`, reports the quota's state in headers, and refuses when exceeded. */
@@ -60,7 +63,7 @@ async function enforce(quota: Quota, request: FastifyRequest, reply: FastifyRepl
 
 export async function registerRateLimits(
   app: App,
-  settings: Pick<ServeConfig, 'requestsPerMinute' | 'jobSubmissionsPerHour'>,
+  settings: Pick<ServeConfig, 'requestsPerMinute' | 'jobSubmissionsPerHour' | 'signInsPerMinute'>,
   userKey: (request: FastifyRequest) => string,
 ): Promise<void> {
   // Not global: the plugin's own hooks would reach only the routes declared after it and never
@@ -82,9 +85,18 @@ export async function registerRateLimits(
     }),
     window: '1 hour',
   };
+  const signIns: Quota = {
+    check: app.createRateLimit({
+      max: settings.signInsPerMinute,
+      timeWindow: MINUTE_MS,
+      keyGenerator: (request) => `sign-in:${request.ip}`,
+    }),
+    window: '1 minute',
+  };
   app.addHook('onRequest', async (request, reply) => {
     await enforce(perUser, request, reply);
-    if (isJobSubmission(request)) await enforce(perProject, request, reply);
+    if (isRoute(request, JOB_SUBMISSION)) await enforce(perProject, request, reply);
+    if (isRoute(request, SIGN_IN)) await enforce(signIns, request, reply);
   });
 }
 

@@ -25,6 +25,7 @@ import { ProjectSchema, projectRoutes, registerProjectUploadRoute } from './proj
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './rate-limits.js';
 import { reportRoutes } from './report-routes.js';
 import { SCOPES } from './scopes.js';
+import { sessionRoutes, SessionViewSchema } from './session-routes.js';
 import { registerStreamRoute } from './stream-route.js';
 import { tokenRoutes } from './token-routes.js';
 import { registerWebApp } from './web-app.js';
@@ -34,7 +35,7 @@ import { ReportService } from '../domain/reports/report-service.js';
 
 export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfig>): Promise<App> {
   const platform = createPlatform({ db, logger, config });
-  const auth = createAuth(db, { enabled: config.authEnabled });
+  const auth = createAuth(db, { enabled: config.authEnabled, sessionTtlHours: config.sessionTtlHours });
   const app = await createApp({
     title: 'Verification Platform API',
     version: VERSION,
@@ -56,6 +57,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
       VerifyConfigSchema,
       WebhookSchema,
       WebhookDeliverySchema,
+      SessionViewSchema,
     ],
   });
   app.addHook('onClose', async () => platform.close());
@@ -88,6 +90,11 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
       ...jobRoutes(platform.jobs, API_PREFIX),
       ...reportRoutes(new ReportService(platform.jobs, API_PREFIX)),
       ...tokenRoutes(auth.tokens),
+      ...sessionRoutes({
+        auth,
+        authEnabled: config.authEnabled,
+        limits: { upload_max_bytes: config.uploadMaxBytes, upload_max_files: MAX_UPLOAD_FILES },
+      }),
       ...webhookRoutes(platform.webhooks),
     ],
     routeOptions,
@@ -100,6 +107,7 @@ export async function buildServer({ db, logger, config }: ServiceDeps<ServeConfi
   registerStreamRoute(app, {
     jobs: platform.jobs,
     authenticate: auth.authenticate,
+    bySession: (request) => auth.identify(request).session !== null,
     userKey: auth.userKey,
     streamsPerUser: config.streamsPerUser,
     prefix: API_PREFIX,

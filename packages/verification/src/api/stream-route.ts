@@ -14,6 +14,7 @@ import type { WebSocket } from 'ws';
 import { formatDuration } from '../domain/durations.js';
 import type { StreamMessage } from '../domain/job-events.js';
 import type { JobService } from '../domain/job-service.js';
+import { VpErrors } from '../errors.js';
 import { STAGES } from '../domain/verify-config.js';
 import { JobIdParams, JobStatusSchema, StageStatusSchema } from './job-schemas.js';
 import { createStreamLimit } from './rate-limits.js';
@@ -24,6 +25,8 @@ const PING_INTERVAL_MS = 30_000;
 export interface StreamRouteDeps {
   jobs: JobService;
   authenticate: Authenticator;
+  /** Whether the session cookie, not a header credential, is what authenticated the request. */
+  bySession(request: FastifyRequest): boolean;
   userKey(request: FastifyRequest): string;
   streamsPerUser: number;
   prefix: string;
@@ -116,6 +119,15 @@ function history(jobs: JobService, id: string): { messages: Outgoing[]; lastLogI
   return { messages: timed.map((t) => t.message), lastLogId: logs.at(-1)?.id ?? 0 };
 }
 
+/** Whether an Origin header names the host the request was sent to. */
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
   const streams = createStreamLimit(deps.streamsPerUser);
 
@@ -200,7 +212,9 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
       response: {
         400: documentedError('VALIDATION_ERROR: an unknown query parameter, or an id that is too long'),
         401: documentedError('UNAUTHORIZED: no valid credential'),
-        403: documentedError(`FORBIDDEN: the credential lacks \`${READ.scope}\``),
+        403: documentedError(
+          `FORBIDDEN: the credential lacks \`${READ.scope}\`. ORIGIN_NOT_ALLOWED: the session cookie sent from a page of another origin`,
+        ),
         404: documentedError('NOT_FOUND: no job has this id'),
         414: documentedError('URI_TOO_LONG: a path segment longer than the router matches'),
         426: documentedError('UPGRADE_REQUIRED: a plain HTTP request, without the WebSocket upgrade'),
@@ -214,6 +228,11 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
     onRequest: async (request) => {
       const principal = await deps.authenticate(request);
       if (principal === null) throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
+      // A browser sends the cookie with a page of another origin's upgrade too (same site, another
+      // port, say), and a WebSocket has no CSRF header: its Origin must be this server's.
+      const origin = request.headers.origin;
+      if (deps.bySession(request) && origin !== undefined && !sameHost(origin, request.headers.host))
+        throw VpErrors.originNotAllowed({ origin }, { details: { origin } });
       if (!hasScope(principal.scopes, READ.scope)) {
         throw KitErrors.forbidden(
           { scope: READ.scope },

@@ -44,6 +44,7 @@ export function addServeCommand(program: Command): void {
     // A value, not a bare switch: commander turns a switch's variable on whatever it holds,
     // so PLATFORM_AUTH_ENABLED=false would enable authentication.
     .addOption(setting('--auth-enabled [enabled]', 'PLATFORM_AUTH_ENABLED', 'authEnabled'))
+    .addOption(setting('--session-ttl-hours <hours>', 'PLATFORM_SESSION_TTL_HOURS', 'sessionTtlHours'))
     .addOption(
       setting('--webhook-allow-private [enabled]', 'PLATFORM_WEBHOOK_ALLOW_PRIVATE', 'webhookAllowPrivate'),
     )
@@ -57,5 +58,6 @@ export function addServeCommand(program: Command): void {
     .addOption(setting('--requests-per-minute <n>', 'PLATFORM_REQUESTS_PER_MINUTE', 'requestsPerMinute'))
     .addOption(setting('--upload-max-bytes <n>', 'PLATFORM_UPLOAD_MAX_BYTES', 'uploadMaxBytes'))
     .addOption(setting('--streams-per-user <n>', 'PLATFORM_STREAMS_PER_USER', 'streamsPerUser'))
+    .addOption(setting('--sign-ins-per-minute <n>', 'PLATFORM_SIGN_INS_PER_MINUTE', 'signInsPerMinute'))
     .action(runServe);
 }

@@ -77,7 +77,11 @@ async function buildApp(enabled: boolean): Promise<{ app: App; auth: Auth }> {
   });
   await registerRateLimits(
     app,
-    { requestsPerMinute: REQUESTS_PER_MINUTE, jobSubmissionsPerHour: SUBMISSIONS_PER_HOUR },
+    {
+      requestsPerMinute: REQUESTS_PER_MINUTE,
+      jobSubmissionsPerHour: SUBMISSIONS_PER_HOUR,
+      signInsPerMinute: 20,
+    },
     auth.userKey,
   );
   registerRoutes(app, ROUTES, { prefix: API_PREFIX, authenticate: auth.authenticate });
