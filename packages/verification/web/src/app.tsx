@@ -16,7 +16,7 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { setCsrfToken, setUnauthorizedHandler } from './api/client.js';
 import { ErrorBanner } from './components/ErrorBanner.js';
 import { Spinner } from './components/Spinner.js';
-import { isAdmin, loadSession, SessionContext, signOut, type Session } from './session.js';
+import { isAdmin, loadSession, returnPath, SessionContext, signOut, type Session } from './session.js';
 import SignIn from './pages/SignIn.js';
 
 const ProjectList = lazy(() => import('./pages/projects/ProjectList.js'));
@@ -33,12 +33,6 @@ function Redirect({ to }: { to: string }) {
   const { route } = useLocation();
   useLayoutEffect(() => route(to, true), [to]);
   return null;
-}
-
-/** Where sign-in sends the reader back to: a path on this site only, never another origin. */
-function returnPath(query: Record<string, string>): string {
-  const next = query.next ?? '';
-  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/projects';
 }
 
 /**
@@ -179,7 +173,7 @@ function SessionGate() {
     // The whole address, hash too: a line anchor (#L12) survives signing in.
     const here = window.location.pathname + window.location.search + window.location.hash;
     if (session === null && !signingIn) route(`/sign-in?next=${encodeURIComponent(here)}`, true);
-    if (session && signingIn) route(returnPath(query), true);
+    if (session && signingIn) route(returnPath(query.next), true);
   }, [session, signingIn]);
 
   if (error !== undefined) {
@@ -207,7 +201,7 @@ function SessionGate() {
             <SignIn
               onSignedIn={(signedIn) => {
                 setSession(signedIn);
-                route(returnPath(query), true);
+                route(returnPath(query.next), true);
               }}
             />
           ) : (

@@ -78,6 +78,15 @@ export async function signOut(): Promise<void> {
   await call(answer(response));
 }
 
+/**
+ * Where sign-in sends the reader back to (its `?next=`): a path on this site only, never another
+ * origin (`//host`, `/\host` are read as one by browsers) nor the sign-in page itself.
+ */
+export function returnPath(next: string | undefined): string {
+  const path = next ?? '';
+  return /^\/(?![/\\])/.test(path) && !/^\/sign-in(?:[/?#]|$)/.test(path) ? path : '/projects';
+}
+
 export const SessionContext = createContext<Session | null>(null);
 
 /** The signed-in session; pages render only inside the app's session provider. */
