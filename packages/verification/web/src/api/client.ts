@@ -31,7 +31,7 @@ export function csrfHeaders(): Record<string, string> {
   return csrfToken === null ? {} : { 'X-CSRF-Token': csrfToken };
 }
 
-/** An absolute URL on this origin, e.g. for a download link or the WebSocket (`ws:` from `http:`). */
+/** An absolute URL on this origin, e.g. for a download link (a WebSocket swaps `http` for `ws`). */
 export function apiUrl(path: string): string {
   return new URL(path, window.location.origin).href;
 }
