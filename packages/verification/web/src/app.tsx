@@ -12,7 +12,7 @@
 import type { ComponentChildren } from 'preact';
 import { Component } from 'preact';
 import { lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { setCsrfToken, setUnauthorizedHandler } from './api/client.js';
 import { ErrorBanner } from './components/ErrorBanner.js';
 import { Spinner } from './components/Spinner.js';
@@ -65,7 +65,19 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
   const { path } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signOutError, setSignOutError] = useState<unknown>(undefined);
-  useEffect(() => setMenuOpen(false), [path]);
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(true);
+  // A new page starts at its top, and focus moves to it, as after a full load: a screen reader
+  // announces the new content, Tab goes on from there. A #anchor is the page's to scroll to.
+  useEffect(() => {
+    setMenuOpen(false);
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    if (window.location.hash === '') window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [path]);
   const links = [
     { href: '/projects', label: 'Projects' },
     ...(isAdmin(session)
@@ -124,7 +136,7 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
           </div>
         </div>
       </header>
-      <main id="main" class="app-main" tabIndex={-1}>
+      <main id="main" ref={main} class="app-main" tabIndex={-1}>
         <ErrorBanner error={signOutError} />
         {children}
       </main>
