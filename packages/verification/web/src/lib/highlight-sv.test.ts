@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSv, isVerilogPath, plainLines, splitLines, type Token } from './highlight-sv.js';
+import {
+  blockCommentStarts,
+  highlightSv,
+  isVerilogPath,
+  plainLine,
+  splitLines,
+  type Token,
+} from './highlight-sv.js';
 
 /** The tokens of one line as `kind:text` strings, plain text as its text alone. */
 const shown = (line: Token[]) => line.map(({ kind, text }) => (kind ? `${kind}:${text}` : text));
@@ -47,6 +54,17 @@ describe('highlightSv', () => {
     ]);
   });
 
+  it('knows which lines start inside a block comment without tokenizing them', () => {
+    const lines = ['s = "/*"; // /* not', '\\esc/* x = 1; /* open', 'still */ a /* b */ c /* again', '*/'];
+    expect(blockCommentStarts(lines)).toEqual([false, false, true, true]);
+    expect(highlightSv(lines.join('\n')).map(shown)).toEqual([
+      ['s = ', 'string:"/*"', '; ', 'comment:// /* not'],
+      ['\\esc/* x = ', 'number:1', '; ', 'comment:/* open'],
+      ['comment:still */', ' a ', 'comment:/* b */', ' c ', 'comment:/* again'],
+      ['comment:*/'],
+    ]);
+  });
+
   it('ends an unterminated string at the line end', () => {
     expect(highlightSv('"open\nmodule').map(shown)).toEqual([['string:"open'], ['keyword:module']]);
   });
@@ -64,19 +82,24 @@ describe('highlightSv', () => {
     ]);
   });
 
+  // A bound for a pathological slowdown (a backtracking pattern), not a benchmark: CI machines are shared.
   it('tokenizes 10,000 lines quickly', () => {
     const block = 'always_ff @(posedge clk) begin /* c */ q <= 8\'hFF; $display("%d", q); end // x\n';
     const started = performance.now();
     expect(highlightSv(block.repeat(10_000))).toHaveLength(10_000);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 
-describe('splitLines, plainLines, isVerilogPath', () => {
+describe('splitLines, plainLine, isVerilogPath', () => {
   it('splits without an empty last line, and keeps empty lines', () => {
     expect(splitLines('a\n\nb\n')).toEqual(['a', '', 'b']);
     expect(splitLines('')).toEqual(['']);
-    expect(plainLines('x\n\ny')).toEqual([[{ text: 'x', kind: null }], [], [{ text: 'y', kind: null }]]);
+    expect(splitLines('x\n\ny').map(plainLine)).toEqual([
+      [{ text: 'x', kind: null }],
+      [],
+      [{ text: 'y', kind: null }],
+    ]);
   });
 
   it('knows Verilog files by extension', () => {

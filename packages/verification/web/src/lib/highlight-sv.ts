@@ -84,44 +84,78 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** Tokenizes `text` as SystemVerilog: one array of tokens per line. */
-export function highlightSv(text: string): Token[][] {
-  const result: Token[][] = [];
-  let inBlockComment = false;
-  for (const source of splitLines(text)) {
-    const line: Token[] = [];
+/**
+ * Whether each line starts inside a block comment: a quick pass that looks only at what can
+ * hide or open one (line comments, strings, escaped identifiers, block comments), so a viewer
+ * can tokenize just the lines it draws.
+ */
+export function blockCommentStarts(lines: readonly string[]): boolean[] {
+  const SCAN = /\/\/|\/\*|"(?:[^"\\]|\\.)*"?|\\\S+/g;
+  const starts: boolean[] = [];
+  let inside = false;
+  for (const line of lines) {
+    starts.push(inside);
     let at = 0;
-    if (inBlockComment) {
-      const end = source.indexOf('*/');
-      at = end < 0 ? source.length : end + 2;
-      inBlockComment = end < 0;
-      if (at > 0) push(line, source.slice(0, at), 'comment');
+    if (inside) {
+      const end = line.indexOf('*/');
+      if (end < 0) continue;
+      inside = false;
+      at = end + 2;
     }
-    while (at < source.length) {
-      TOKEN.lastIndex = at;
-      // The last alternative matches any character, so there is always a match.
-      const match = TOKEN.exec(source)!;
-      let group = 1;
-      while (match[group] === undefined) group += 1;
-      const kind = KIND_OF_GROUP[group];
-      if (kind === 'block') {
-        const end = source.indexOf('*/', at + 2);
-        const stop = end < 0 ? source.length : end + 2;
-        inBlockComment = end < 0;
-        push(line, source.slice(at, stop), 'comment');
-        at = stop;
-        continue;
+    SCAN.lastIndex = at;
+    for (let match = SCAN.exec(line); match; match = SCAN.exec(line)) {
+      if (match[0] === '//') break;
+      if (match[0] === '/*') {
+        const end = line.indexOf('*/', match.index + 2);
+        if (end < 0) {
+          inside = true;
+          break;
+        }
+        SCAN.lastIndex = end + 2;
       }
-      const word = match[0];
-      push(line, word, kind === 'identifier' ? (KEYWORDS.has(word) ? 'keyword' : null) : (kind ?? null));
-      at += word.length;
     }
-    result.push(line);
   }
-  return result;
+  return starts;
 }
 
-/** Lines of plain text, for files that are not Verilog. */
-export function plainLines(text: string): Token[][] {
-  return splitLines(text).map((line) => (line === '' ? [] : [{ text: line, kind: null }]));
+/** The tokens of one line of SystemVerilog, given whether it starts inside a block comment. */
+export function tokenizeLine(source: string, inBlockComment: boolean): Token[] {
+  const line: Token[] = [];
+  let at = 0;
+  if (inBlockComment) {
+    const end = source.indexOf('*/');
+    at = end < 0 ? source.length : end + 2;
+    if (at > 0) push(line, source.slice(0, at), 'comment');
+  }
+  while (at < source.length) {
+    TOKEN.lastIndex = at;
+    // The last alternative matches any character, so there is always a match.
+    const match = TOKEN.exec(source)!;
+    let group = 1;
+    while (match[group] === undefined) group += 1;
+    const kind = KIND_OF_GROUP[group];
+    if (kind === 'block') {
+      const end = source.indexOf('*/', at + 2);
+      const stop = end < 0 ? source.length : end + 2;
+      push(line, source.slice(at, stop), 'comment');
+      at = stop;
+      continue;
+    }
+    const word = match[0];
+    push(line, word, kind === 'identifier' ? (KEYWORDS.has(word) ? 'keyword' : null) : (kind ?? null));
+    at += word.length;
+  }
+  return line;
+}
+
+/** Tokenizes `text` as SystemVerilog: one array of tokens per line. */
+export function highlightSv(text: string): Token[][] {
+  const lines = splitLines(text);
+  const starts = blockCommentStarts(lines);
+  return lines.map((line, index) => tokenizeLine(line, starts[index]!));
+}
+
+/** One line of plain text, for files that are not Verilog. */
+export function plainLine(line: string): Token[] {
+  return line === '' ? [] : [{ text: line, kind: null }];
 }
