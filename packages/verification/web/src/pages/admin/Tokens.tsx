@@ -15,7 +15,7 @@ import { useAsync } from '../../components/useAsync.js';
 import { formatTime } from '../../lib/format.js';
 import { isAdmin, useSession, type Role } from '../../session.js';
 import { CopyField } from './CopyField.js';
-import { useFormErrors } from './form.js';
+import { AdminTable, Confirm, useFormAction } from './form.js';
 import { expiryOf, loadAdminLimits, type AdminLimits } from './limits.js';
 import { NeedsAdmin } from './NeedsAdmin.js';
 
@@ -80,49 +80,37 @@ export default function Tokens() {
         ) : tokens.data.length === 0 ? (
           <EmptyState>No API tokens yet.</EmptyState>
         ) : (
-          <div class="table-wrap" role="region" aria-label="API tokens" tabIndex={0}>
-            <table class="table">
-              <caption class="visually-hidden">API tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  {admin ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.data.map((token) => (
-                  <tr key={token.name}>
-                    <td class="mono">{token.name}</td>
-                    <td>{token.role ?? '—'}</td>
-                    <td>{formatTime(token.created_at)}</td>
-                    <td>
-                      {token.expires_at === null ? 'never' : formatTime(token.expires_at)}
-                      {token.expires_at !== null && Date.parse(token.expires_at) <= Date.now() ? (
-                        <span class="badge badge-failed">expired</span>
-                      ) : null}
-                    </td>
-                    <td>{token.last_used_at === null ? 'never' : formatTime(token.last_used_at)}</td>
-                    {admin ? (
-                      <td>
-                        <button
-                          type="button"
-                          class="button button-danger"
-                          aria-label={`Revoke ${token.name}`}
-                          onClick={() => setRevoking(token.name)}
-                        >
-                          Revoke
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="API tokens"
+            columns={['Name', 'Role', 'Created', 'Expires', 'Last used', ...(admin ? ['Actions'] : [])]}
+          >
+            {tokens.data.map((token) => (
+              <tr key={token.name}>
+                <td class="mono">{token.name}</td>
+                <td>{token.role ?? '—'}</td>
+                <td>{formatTime(token.created_at)}</td>
+                <td>
+                  {token.expires_at === null ? 'never' : formatTime(token.expires_at)}
+                  {token.expires_at !== null && Date.parse(token.expires_at) <= Date.now() ? (
+                    <span class="badge badge-failed">expired</span>
+                  ) : null}
+                </td>
+                <td>{token.last_used_at === null ? 'never' : formatTime(token.last_used_at)}</td>
+                {admin ? (
+                  <td>
+                    <button
+                      type="button"
+                      class="button button-danger"
+                      aria-label={`Revoke ${token.name}`}
+                      onClick={() => setRevoking(token.name)}
+                    >
+                      Revoke
+                    </button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
@@ -178,16 +166,13 @@ function CreateTokenForm({
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [days, setDays] = useState('90');
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors('token', TOKEN_FIELDS);
+  const errors = useFormAction('token', TOKEN_FIELDS);
   const expiry = expiryOf(days, new Date(), limits.tokenDays);
 
   async function submit(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    errors.fail(undefined);
-    try {
-      const text = days.trim();
+    const text = days.trim();
+    await errors.run(async () => {
       const token = await createToken({
         name: name.trim(),
         role,
@@ -196,11 +181,7 @@ function CreateTokenForm({
       });
       setName('');
       onCreated(token);
-    } catch (error) {
-      errors.fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -268,7 +249,7 @@ function CreateTokenForm({
       </div>
       <ErrorBanner error={errors.formError} />
       <div class="button-row">
-        <button type="submit" class="button button-primary" disabled={busy}>
+        <button type="submit" class="button button-primary" disabled={errors.busy}>
           Create token
         </button>
       </div>
@@ -285,52 +266,20 @@ function RevokeDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-
-  async function revoke(token: string) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call(api.DELETE('/api/v1/tokens/{name}', { params: { path: { name: token } } }));
-      onRevoked();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Dialog
-      open={name !== undefined}
-      title="Revoke token"
-      onClose={() => {
-        setError(undefined);
-        onClose();
-      }}
-    >
+    <Dialog open={name !== undefined} title="Revoke token" onClose={onClose}>
       {name === undefined ? null : (
-        <>
+        <Confirm
+          confirmLabel="Revoke token"
+          action={() => call(api.DELETE('/api/v1/tokens/{name}', { params: { path: { name } } }))}
+          onDone={onRevoked}
+          onCancel={onClose}
+        >
           <p>
-            Revoke <strong class="mono">{name}</strong>? The platform refuses it from its next request on.
-            This cannot be undone.
+            Revoke <strong class="mono">{name}</strong>? The platform refuses it from its next request on, and
+            the sessions signed in with it end. This cannot be undone.
           </p>
-          <ErrorBanner error={error} />
-          <div class="button-row">
-            <button type="button" class="button button-secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              class="button button-danger"
-              disabled={busy}
-              onClick={() => void revoke(name)}
-            >
-              Revoke token
-            </button>
-          </div>
-        </>
+        </Confirm>
       )}
     </Dialog>
   );

@@ -7,18 +7,24 @@ import { useRef, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../../api/client.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { CopyButton } from './CopyField.js';
-import { useFormErrors } from './form.js';
-import { randomSecret, type AdminLimits, type WebhookEvent } from './limits.js';
+import { Confirm, useFormAction } from './form.js';
+import { loadAdminLimits, randomSecret, type AdminLimits, type WebhookEvent } from './limits.js';
 
 export type Webhook = Schemas['Webhook'];
 export type Project = Schemas['Project'];
 
-/** The projects a new webhook may be scoped to, by name (the first hundred: the list's largest page). */
-export async function loadProjects(signal: AbortSignal): Promise<Project[]> {
-  const { projects } = await call(
-    api.GET('/api/v1/projects', { params: { query: { per_page: 100, sort: 'name' } }, signal }),
-  );
-  return projects;
+/**
+ * What the form offers: the platform's events and limits, and the projects a new webhook may be
+ * scoped to, by name (the first hundred: the list's largest page).
+ */
+export async function loadFormChoices(
+  signal: AbortSignal,
+): Promise<{ limits: AdminLimits; projects: Project[] }> {
+  const [limits, { projects }] = await Promise.all([
+    loadAdminLimits(),
+    call(api.GET('/api/v1/projects', { params: { query: { per_page: 100, sort: 'name' } }, signal })),
+  ]);
+  return { limits, projects };
 }
 
 const EVENT_HELP: Record<WebhookEvent, string> = {
@@ -53,8 +59,7 @@ export function WebhookForm({ limits, webhook, projects, onSaved, onCancel }: We
   // A new webhook gets a generated secret; a change keeps the current one unless a new one is set.
   const [secret, setSecret] = useState(editing ? '' : randomSecret());
   const secretInput = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors(editing ? 'webhook-edit' : 'webhook-new', FIELDS);
+  const errors = useFormAction(editing ? 'webhook-edit' : 'webhook-new', FIELDS);
   const id = (field: string) => `${editing ? 'webhook-edit' : 'webhook-new'}-${field}`;
 
   function toggle(event: WebhookEvent, on: boolean) {
@@ -66,11 +71,9 @@ export function WebhookForm({ limits, webhook, projects, onSaved, onCancel }: We
 
   async function submit(event: Event) {
     event.preventDefault();
-    setBusy(true);
-    errors.fail(undefined);
     // The events in the schema's order, so the platform's `events.N` points at what is shown.
     const chosen = limits.webhookEvents.filter((name) => events.has(name));
-    try {
+    await errors.run(async () => {
       const saved = editing
         ? await call(
             api.PATCH('/api/v1/webhooks/{id}', {
@@ -90,11 +93,7 @@ export function WebhookForm({ limits, webhook, projects, onSaved, onCancel }: We
             }),
           );
       onSaved(saved);
-    } catch (error) {
-      errors.fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -210,7 +209,7 @@ export function WebhookForm({ limits, webhook, projects, onSaved, onCancel }: We
         <button type="button" class="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" class="button button-primary" disabled={busy}>
+        <button type="submit" class="button button-primary" disabled={errors.busy}>
           {editing ? 'Save webhook' : 'Create webhook'}
         </button>
       </div>
@@ -228,37 +227,19 @@ export function DeleteWebhook({
   onDeleted: () => void;
   onCancel: () => void;
 }) {
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call(api.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: webhook.webhook_id } } }));
-      onDeleted();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <>
+    <Confirm
+      confirmLabel="Delete webhook"
+      action={() =>
+        call(api.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: webhook.webhook_id } } }))
+      }
+      onDone={onDeleted}
+      onCancel={onCancel}
+    >
       <p>
         Delete the webhook to <strong class="mono">{webhook.url}</strong> with all its deliveries? Pending
         ones are not sent. This cannot be undone.
       </p>
-      <ErrorBanner error={error} />
-      <div class="button-row">
-        <button type="button" class="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" class="button button-danger" disabled={busy} onClick={() => void remove()}>
-          Delete webhook
-        </button>
-      </div>
-    </>
+    </Confirm>
   );
 }

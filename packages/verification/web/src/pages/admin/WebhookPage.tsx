@@ -17,9 +17,9 @@ import { StatusBadge } from '../../components/StatusBadge.js';
 import { useAsync } from '../../components/useAsync.js';
 import { formatDuration, formatTime } from '../../lib/format.js';
 import { isAdmin, useSession } from '../../session.js';
-import { loadAdminLimits } from './limits.js';
+import { AdminTable } from './form.js';
 import { NeedsAdmin } from './NeedsAdmin.js';
-import { DeleteWebhook, loadProjects, WebhookForm } from './WebhookForm.js';
+import { DeleteWebhook, loadFormChoices, WebhookForm } from './WebhookForm.js';
 
 type Delivery = Schemas['WebhookDelivery'];
 
@@ -56,11 +56,7 @@ export default function WebhookPage({ id }: { id: string }) {
       ),
     [id, page],
   );
-  const form = useAsync(
-    async (signal) =>
-      admin ? { limits: await loadAdminLimits(), projects: await loadProjects(signal) } : undefined,
-    [admin],
-  );
+  const form = useAsync((signal) => (admin ? loadFormChoices(signal) : Promise.resolve(undefined)), [admin]);
   const [dialog, setDialog] = useState<'edit' | 'delete' | undefined>(undefined);
   const [action, setAction] = useState<{ busy: boolean; error: unknown; done: string }>({
     busy: false,
@@ -288,33 +284,22 @@ function DeliveryCard({
       {delivery.attempts.length === 0 ? (
         <p>No attempt yet.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label={`Attempts of ${delivery.delivery_id}`} tabIndex={0}>
-          <table class="table">
-            <caption class="visually-hidden">Attempts of {delivery.delivery_id}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Time</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Error or answer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {delivery.attempts.map((attempt) => (
-                <tr key={attempt.number}>
-                  <td>{attempt.number}</td>
-                  <td>{formatTime(attempt.attempted_at)}</td>
-                  <td>{attempt.status_code ?? 'no answer'}</td>
-                  <td>{formatDuration(attempt.latency_ms)}</td>
-                  <td class="break-anywhere">
-                    {attempt.error ?? <code class="excerpt">{attempt.response_excerpt ?? ''}</code>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          label={`Attempts of ${delivery.delivery_id}`}
+          columns={['#', 'Time', 'Status', 'Duration', 'Error or answer']}
+        >
+          {delivery.attempts.map((attempt) => (
+            <tr key={attempt.number}>
+              <td>{attempt.number}</td>
+              <td>{formatTime(attempt.attempted_at)}</td>
+              <td>{attempt.status_code ?? 'no answer'}</td>
+              <td>{formatDuration(attempt.latency_ms)}</td>
+              <td class="break-anywhere">
+                {attempt.error ?? <code class="excerpt">{attempt.response_excerpt ?? ''}</code>}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </article>
   );

@@ -16,9 +16,9 @@ import { useAsync } from '../../components/useAsync.js';
 import { formatTime } from '../../lib/format.js';
 import { isAdmin, useSession } from '../../session.js';
 import { DeliveryState } from './WebhookPage.js';
-import { loadAdminLimits } from './limits.js';
+import { AdminTable } from './form.js';
 import { NeedsAdmin } from './NeedsAdmin.js';
-import { DeleteWebhook, loadProjects, WebhookForm, type Webhook } from './WebhookForm.js';
+import { DeleteWebhook, loadFormChoices, WebhookForm, type Webhook } from './WebhookForm.js';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; webhook: Webhook } | { kind: 'delete'; webhook: Webhook };
 
@@ -42,12 +42,7 @@ export default function Webhooks() {
   const session = useSession();
   const admin = isAdmin(session);
   const list = useAsync(loadWebhooks, []);
-  // The form's choices: the platform's events and limits, and the projects to scope to.
-  const form = useAsync(
-    async (signal) =>
-      admin ? { limits: await loadAdminLimits(), projects: await loadProjects(signal) } : undefined,
-    [admin],
-  );
+  const form = useAsync((signal) => (admin ? loadFormChoices(signal) : Promise.resolve(undefined)), [admin]);
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
   const close = () => setEditing(undefined);
   const saved = () => {
@@ -87,82 +82,70 @@ export default function Webhooks() {
       ) : list.data.length === 0 ? (
         <EmptyState>No webhooks yet. Register one to tell a CI system or a chat when jobs finish.</EmptyState>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Webhooks" tabIndex={0}>
-          <table class="table">
-            <caption class="visually-hidden">Webhooks</caption>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Project</th>
-                <th scope="col">Active</th>
-                <th scope="col">Last delivery</th>
-                {admin ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map(({ webhook, last }) => (
-                <tr key={webhook.webhook_id}>
-                  <td class="break-anywhere">
-                    <a href={`/webhooks/${webhook.webhook_id}`} class="mono">
-                      {webhook.url}
-                    </a>
-                  </td>
-                  <td>
-                    <ul class="plain-list">
-                      {webhook.events.map((event) => (
-                        <li key={event}>
-                          <code>{event}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>{projectName(webhook.project_id)}</td>
-                  <td>
-                    <StatusBadge status={webhook.active ? 'active' : 'inactive'} />
-                    {webhook.disabled_reason === null ? null : (
-                      <p class="field-hint">{webhook.disabled_reason}</p>
-                    )}
-                  </td>
-                  <td>
-                    {last === undefined ? (
-                      'none yet'
-                    ) : (
-                      <>
-                        <DeliveryState delivery={last} /> <code>{last.event}</code>
-                        <br />
-                        <span class="field-hint">{formatTime(last.created_at)}</span>
-                      </>
-                    )}
-                  </td>
-                  {admin ? (
-                    <td>
-                      <div class="button-row">
-                        <button
-                          type="button"
-                          class="button button-secondary"
-                          aria-label={`Edit ${webhook.url}`}
-                          disabled={form.data === undefined}
-                          onClick={() => setEditing({ kind: 'edit', webhook })}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          class="button button-danger"
-                          aria-label={`Delete ${webhook.url}`}
-                          onClick={() => setEditing({ kind: 'delete', webhook })}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          label="Webhooks"
+          columns={['URL', 'Events', 'Project', 'Active', 'Last delivery', ...(admin ? ['Actions'] : [])]}
+        >
+          {list.data.map(({ webhook, last }) => (
+            <tr key={webhook.webhook_id}>
+              <td class="break-anywhere">
+                <a href={`/webhooks/${webhook.webhook_id}`} class="mono">
+                  {webhook.url}
+                </a>
+              </td>
+              <td>
+                <ul class="plain-list">
+                  {webhook.events.map((event) => (
+                    <li key={event}>
+                      <code>{event}</code>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>{projectName(webhook.project_id)}</td>
+              <td>
+                <StatusBadge status={webhook.active ? 'active' : 'inactive'} />
+                {webhook.disabled_reason === null ? null : (
+                  <p class="field-hint">{webhook.disabled_reason}</p>
+                )}
+              </td>
+              <td>
+                {last === undefined ? (
+                  'none yet'
+                ) : (
+                  <>
+                    <DeliveryState delivery={last} /> <code>{last.event}</code>
+                    <br />
+                    <span class="field-hint">{formatTime(last.created_at)}</span>
+                  </>
+                )}
+              </td>
+              {admin ? (
+                <td>
+                  <div class="button-row">
+                    <button
+                      type="button"
+                      class="button button-secondary"
+                      aria-label={`Edit ${webhook.url}`}
+                      disabled={form.data === undefined}
+                      onClick={() => setEditing({ kind: 'edit', webhook })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      class="button button-danger"
+                      aria-label={`Delete ${webhook.url}`}
+                      onClick={() => setEditing({ kind: 'delete', webhook })}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       <Dialog open={editing?.kind === 'new'} title="New webhook" onClose={close}>
