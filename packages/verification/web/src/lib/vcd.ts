@@ -40,7 +40,10 @@ export interface Vcd {
   version: string | null;
   timescale: Timescale;
   variables: VcdVariable[];
-  /** Per identifier code, its changes in time order (one per time: the last written wins). */
+  /**
+   * Per identifier code, its changes in time order: one per time (the last written wins), and
+   * only where the value differs from the one before.
+   */
   changes: ReadonlyMap<string, readonly ValueChange[]>;
   /** The first and last times of the value changes (0 and 0 without any). */
   startTime: number;
@@ -122,8 +125,10 @@ export function parseVcd(text: string): Vcd {
     if (time === null) throw new VcdParseError('a value change before the first #time', line);
     const list = changes.get(id)!;
     const change = { time, value: value.startsWith('r') ? value.slice(1) : extendValue(value, width) };
-    if (list.at(-1)?.time === time) list[list.length - 1] = change;
-    else list.push(change);
+    const last = list.at(-1);
+    if (last?.time === time) list[list.length - 1] = change;
+    // A value written again unchanged (yosys-smtbmc writes every signal at every step) is no change.
+    else if (last?.value !== change.value) list.push(change);
   };
 
   for (let token = next(); token !== null; token = next()) {

@@ -80,7 +80,7 @@ function ReportForm({ job, onGenerated }: { job: Job; onGenerated: () => void })
 
   return (
     <form
-      class="form card"
+      class="form card report-form"
       onSubmit={(event) => {
         event.preventDefault();
         void generate();
