@@ -303,7 +303,12 @@ function ConfigField(props: {
   const aria = { 'aria-describedby': described, ...(invalid ? { 'aria-invalid': true as const } : {}) };
   const hint = [
     schema.description,
-    schema.default !== undefined && kind !== 'boolean' ? `default ${describe(schema.default)}` : undefined,
+    // An empty list's default says nothing the empty field does not.
+    schema.default !== undefined &&
+    kind !== 'boolean' &&
+    !(Array.isArray(schema.default) && schema.default.length === 0)
+      ? `default ${describe(schema.default)}`
+      : undefined,
     kind === 'list' && schema.items?.enum ? `one per line: ${schema.items.enum.join(', ')}` : undefined,
     kind === 'list' && !schema.items?.enum ? 'one per line' : undefined,
   ]

@@ -214,7 +214,9 @@ function ProjectTable({ projects }: { projects: Schemas['Project'][] }) {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Status</th>
-            <th scope="col">Top module</th>
+            <th scope="col" class="hide-narrow">
+              Top module
+            </th>
             <th scope="col" class="hide-narrow">
               Target PDK
             </th>
@@ -236,7 +238,7 @@ function ProjectTable({ projects }: { projects: Schemas['Project'][] }) {
               <td>
                 <StatusBadge status={project.status} />
               </td>
-              <td class="mono">{project.top_module}</td>
+              <td class="mono hide-narrow">{project.top_module}</td>
               <td class="hide-narrow">{project.target_pdk}</td>
               <td class="hide-narrow">{formatTime(project.created_at)}</td>
               <td>{formatTime(project.updated_at)}</td>
