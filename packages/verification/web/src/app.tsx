@@ -13,7 +13,7 @@ import type { ComponentChildren } from 'preact';
 import { Component } from 'preact';
 import { lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { setCsrfToken, setUnauthorizedHandler } from './api/client.js';
+import { setUnauthorizedHandler } from './api/client.js';
 import { ErrorBanner } from './components/ErrorBanner.js';
 import { Spinner } from './components/Spinner.js';
 import { isAdmin, loadSession, returnPath, SessionContext, signOut, type Session } from './session.js';
@@ -78,15 +78,18 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
     if (window.location.hash === '') window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
   }, [path]);
+  // Each link with the paths of its section (a job belongs to the projects).
   const links = [
-    { href: '/projects', label: 'Projects' },
+    { href: '/projects', label: 'Projects', section: ['/projects', '/jobs'] },
     ...(isAdmin(session)
       ? [
-          { href: '/webhooks', label: 'Webhooks' },
-          { href: '/settings/tokens', label: 'API tokens' },
+          { href: '/webhooks', label: 'Webhooks', section: ['/webhooks'] },
+          { href: '/settings/tokens', label: 'API tokens', section: ['/settings/tokens'] },
         ]
       : []),
   ];
+  const inSection = (prefixes: string[]) =>
+    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   async function leave() {
     try {
       await signOut();
@@ -119,7 +122,7 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
               <a
                 key={link.href}
                 href={link.href}
-                aria-current={path === link.href || path.startsWith(`${link.href}/`) ? 'page' : undefined}
+                aria-current={path === link.href ? 'page' : inSection(link.section) ? 'true' : undefined}
               >
                 {link.label}
               </a>
@@ -175,11 +178,8 @@ function SessionGate() {
     });
     return () => controller.abort();
   }, []);
-  useEffect(() => {
-    setCsrfToken(session?.csrfToken ?? null);
-    // A 401 later (the session expired or was revoked) means signing in again, then coming back.
-    setUnauthorizedHandler(() => setSession(null));
-  }, [session]);
+  // A 401 later (the session expired or was revoked) means signing in again, then coming back.
+  useEffect(() => setUnauthorizedHandler(() => setSession(null)), []);
   const signingIn = path === '/sign-in';
   useLayoutEffect(() => {
     // The whole address, hash too: a line anchor (#L12) survives signing in.

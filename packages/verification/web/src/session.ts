@@ -6,7 +6,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { call, csrfHeaders } from './api/client.js';
+import { call, csrfHeaders, setCsrfToken } from './api/client.js';
 
 export type Role = 'viewer' | 'developer' | 'admin';
 
@@ -50,11 +50,17 @@ async function answer(
 
 const SESSION_URL = '/api/v1/session';
 
+/** Takes a session's CSRF token at once, before any page can make a request with it. */
+function started(session: Session): Session {
+  setCsrfToken(session.csrfToken);
+  return session;
+}
+
 /** The current session, or null when auth is on and nobody is signed in (401). */
 export async function loadSession(signal?: AbortSignal): Promise<Session | null> {
   const response = await fetch(SESSION_URL, { credentials: 'same-origin', ...(signal ? { signal } : {}) });
   if (response.status === 401) return null;
-  return fromBody(await call(answer(response)));
+  return started(fromBody(await call(answer(response))));
 }
 
 /** Trades an API token for a session cookie; throws the ApiError (401 UNAUTHORIZED for a bad token). */
@@ -65,7 +71,7 @@ export async function signIn(token: string): Promise<Session> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
   });
-  return fromBody(await call(answer(response)));
+  return started(fromBody(await call(answer(response))));
 }
 
 /** Ends the session on the platform (the row deleted, the cookie cleared). */
@@ -76,6 +82,7 @@ export async function signOut(): Promise<void> {
     headers: csrfHeaders(),
   });
   await call(answer(response));
+  setCsrfToken(null);
 }
 
 /**
