@@ -14,6 +14,7 @@ import {
   type Coverage,
   type FileCoverage,
 } from './results-data.js';
+import { TableWrap } from './TableWrap.js';
 
 /** A percentage as a number and a bar; null says why instead. */
 export function PercentBar({
@@ -68,7 +69,7 @@ function FsmTable({ coverage }: { coverage: Coverage }) {
   const machines = coverage.fsm_machines ?? [];
   if (machines.length === 0) return null;
   return (
-    <div class="table-wrap">
+    <TableWrap label="State machines">
       <table class="table">
         <caption>State machines</caption>
         <thead>
@@ -105,7 +106,7 @@ function FsmTable({ coverage }: { coverage: Coverage }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -125,7 +126,7 @@ export function CoverageResults({ jobId, projectId }: { jobId: string; projectId
       </div>
       <FsmTable coverage={data} />
       {data.files.length === 0 ? null : (
-        <div class="table-wrap">
+        <TableWrap label="Coverage per file">
           <table class="table">
             <caption>Coverage per file</caption>
             <thead>
@@ -163,7 +164,7 @@ export function CoverageResults({ jobId, projectId }: { jobId: string; projectId
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {shown === undefined ? null : <HeatMap projectId={projectId} file={shown} />}
     </>

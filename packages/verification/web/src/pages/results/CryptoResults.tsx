@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge.js';
 import { useAsync } from '../../components/useAsync.js';
 import { artifactText, type Results, type TvlaResults } from './results-data.js';
 import { TvlaPlot } from './TvlaPlot.js';
+import { TableWrap } from './TableWrap.js';
 
 type Summary = NonNullable<Results['stages']['crypto']>;
 
@@ -63,7 +64,7 @@ export function CryptoResults(props: { jobId: string; summary: Summary; hasTvla:
   const { summary } = props;
   return (
     <>
-      <div class="table-wrap">
+      <TableWrap label="Crypto checks">
         <table class="table">
           <caption>Crypto checks ({summary.crypto_checks_passed ?? 0} passed)</caption>
           <thead>
@@ -93,7 +94,7 @@ export function CryptoResults(props: { jobId: string; summary: Summary; hasTvla:
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {props.hasTvla ? (
         <>
           <h3>TVLA t-statistic</h3>

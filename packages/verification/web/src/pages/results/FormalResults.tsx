@@ -17,6 +17,7 @@ import {
   type StageDetails,
 } from './results-data.js';
 import { Waveform } from './Waveform.js';
+import { TableWrap } from './TableWrap.js';
 
 interface Trace {
   artifact: string;
@@ -114,7 +115,7 @@ function TaskTables(props: {
         {task.reason === undefined ? '' : `: ${task.reason}`}
       </p>
       {task.properties.length === 0 ? null : (
-        <div class="table-wrap">
+        <TableWrap label={`Properties of task ${props.name}`}>
           <table class="table">
             <caption>Properties of task {props.name}</caption>
             <thead>
@@ -158,10 +159,10 @@ function TaskTables(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {task.covers.length === 0 ? null : (
-        <div class="table-wrap">
+        <TableWrap label={`Covers of task ${props.name}`}>
           <table class="table">
             <caption>Covers of task {props.name}</caption>
             <thead>
@@ -190,7 +191,7 @@ function TaskTables(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

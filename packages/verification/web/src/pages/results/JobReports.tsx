@@ -15,6 +15,7 @@ import { errorFromAnswer } from '../../../../src/client/errors.js';
 import type { paths } from '../../../../src/client/gen/openapi.js';
 import { listArtifacts, STAGE_ORDER, type Job, type StageName } from './results-data.js';
 import './results.css';
+import { TableWrap } from './TableWrap.js';
 
 type ReportBody = NonNullable<
   NonNullable<paths['/api/v1/jobs/{id}/reports']['post']['requestBody']>['content']['application/json']
@@ -161,7 +162,7 @@ export default function JobReports({ job }: { job: Job }) {
         ) : artifacts.data.artifacts.length === 0 ? (
           <EmptyState>This job has no artifact yet.</EmptyState>
         ) : (
-          <div class="table-wrap">
+          <TableWrap label="Artifact files">
             <table class="table">
               <caption class="visually-hidden">Artifacts</caption>
               <thead>
@@ -191,7 +192,7 @@ export default function JobReports({ job }: { job: Job }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 /** The lint stage's messages: a table sortable by column, filtered by severity, each location a link to its line. */
 import { useMemo, useState } from 'preact/hooks';
 import { sourceHref, type LintMessage } from './results-data.js';
+import { TableWrap } from './TableWrap.js';
 
 type Column = 'severity' | 'file' | 'code' | 'message';
 const COLUMNS: { id: Column; label: string }[] = [
@@ -49,7 +50,7 @@ export function LintResults({ messages, projectId }: { messages: LintMessage[]; 
           </select>
         </div>
       </div>
-      <div class="table-wrap">
+      <TableWrap label="Lint messages">
         <table class="table">
           <caption class="visually-hidden">Lint messages</caption>
           <thead>
@@ -110,7 +111,7 @@ export function LintResults({ messages, projectId }: { messages: LintMessage[]; 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

@@ -3,13 +3,14 @@ import { StatusBadge } from '../../components/StatusBadge.js';
 import { formatDuration } from '../../lib/format.js';
 import { CoverageResults } from './CoverageResults.js';
 import type { Results, TestCase } from './results-data.js';
+import { TableWrap } from './TableWrap.js';
 
 type Summary = NonNullable<Results['stages']['simulation']>;
 
 function TestTable({ tests }: { tests: TestCase[] }) {
   if (tests.length === 0) return <p class="muted">The testbench reported no test.</p>;
   return (
-    <div class="table-wrap">
+    <TableWrap label="Tests">
       <table class="table">
         <caption class="visually-hidden">Tests</caption>
         <thead>
@@ -39,7 +40,7 @@ function TestTable({ tests }: { tests: TestCase[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -50,7 +51,7 @@ function RegressionTable({ regression }: { regression: NonNullable<Summary['regr
         Regression seed <code>{regression.seed}</code> (submit with <code>simulation.seed</code> set to it to
         run the same seeds again).
       </p>
-      <div class="table-wrap">
+      <TableWrap label="Regression runs">
         <table class="table">
           <caption class="visually-hidden">Regression runs</caption>
           <thead>
@@ -82,7 +83,7 @@ function RegressionTable({ regression }: { regression: NonNullable<Summary['regr
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }
