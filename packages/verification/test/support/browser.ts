@@ -1,0 +1,158 @@
+/**
+ * The web application as a person sees it: Debian's Chromium (headless, through playwright-core)
+ * against a real platform. Each page the tests open is watched: errors in its console and
+ * uncaught exceptions, Content-Security-Policy violations, and any request for another origin
+ * (aborted, so nothing leaves the machine, and recorded, so the test fails on it).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * As root in CI Chromium's sandbox cannot start; the rest keep a headless run from reaching
+ * Google's services (component updates, sync, field trials) or waiting on a GPU.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * The little of the DOM that the functions these tests run in the page use, typed here since the
+ * Node-side type check has no DOM library: inside `page.evaluate`, `globalThis as unknown as PageWindow`.
+ */
+export interface PageElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+export interface PageWindow {
+  document: {
+    addEventListener(type: string, listener: (event: Record<string, string | number>) => void): void;
+    querySelector(selector: string): PageElement | null;
+    querySelectorAll(selector: string): Iterable<PageElement>;
+    scrollingElement: { scrollWidth: number };
+    body: unknown;
+  };
+  innerWidth: number;
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: Record<string, boolean>): void;
+  };
+  requestAnimationFrame(callback: (time: number) => void): number;
+  [property: string]: unknown;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** What went wrong on a watched page so far. */
+export interface PageProblems {
+  /** Console errors and uncaught exceptions, without the network statuses Chromium logs as errors. */
+  errors: string[];
+  /** Content-Security-Policy violations (the directive and what it blocked). */
+  csp: string[];
+  /** Requests for another origin, each aborted. */
+  outside: string[];
+}
+
+export interface WatchedPage {
+  page: Page;
+  problems: PageProblems;
+}
+
+/**
+ * A new page in `context` (a new context of `browser` when a browser is given) watched as above.
+ * `origin` is the platform's (`http://127.0.0.1:PORT`). Width 1280 unless `width` says otherwise.
+ */
+export async function watchedPage(
+  from: Browser | BrowserContext,
+  origin: string,
+  width = 1280,
+): Promise<WatchedPage> {
+  const context =
+    'newContext' in from
+      ? await from.newContext({ viewport: { width, height: 900 }, acceptDownloads: true })
+      : from;
+  const page = await context.newPage();
+  const problems: PageProblems = { errors: [], csp: [], outside: [] };
+  await page.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) {
+      await route.continue();
+      return;
+    }
+    problems.outside.push(url);
+    await route.abort('blockedbyclient');
+  });
+  // Init scripts run through the DevTools protocol, before the page's own, and the page's policy does not apply to them.
+  await page.addInitScript(() => {
+    const { document } = globalThis as unknown as PageWindow;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/.test(text)) problems.csp.push(text);
+    // The statuses of refused requests, which the tests provoke and the pages show, are the API's answers, not faults.
+    else if (!text.startsWith('Failed to load resource: the server responded with a status of'))
+      problems.errors.push(text);
+  });
+  page.on('pageerror', (error) => problems.errors.push(`uncaught: ${error.message}`));
+  return { page, problems };
+}
+
+/** Signs in through the sign-in page with `token`, as a person does, and waits for the projects page. */
+export async function signIn(page: Page, origin: string, token: string): Promise<void> {
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel('API token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, one readable line each
+ * (rule, help, the elements and why). axe runs through the DevTools protocol, so the page's
+ * Content-Security-Policy, which forbids inline scripts, does not have to be relaxed for it.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } };
+    return (await axe.run()).violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n` +
+        v.nodes
+          .map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\n\s*/g, ' ')}`)
+          .join('\n'),
+    );
+}
+
+/** Whether the page scrolls sideways at its current width (its content wider than the window). */
+export function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const window = globalThis as unknown as PageWindow;
+    return window.document.scrollingElement.scrollWidth > window.innerWidth;
+  });
+}
