@@ -5,7 +5,7 @@
  * kept current by the job's WebSocket stream while it runs (useJobLive).
  */
 import { lazy } from 'preact-iso';
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { api, call } from '../../api/client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
@@ -87,6 +87,12 @@ export default function JobPage({ id, tab }: { id: string; tab?: string }) {
   const live = useJobLive(id);
   const current: Tab = TABS.find((name) => name === tab) ?? 'log';
   const { job } = live;
+  // The page renders once a frame while lines stream in; the results and reports tabs need to
+  // render only when the job itself changes (the same element is not rendered again).
+  const tabContent = useMemo(() => {
+    if (job === undefined || current === 'log') return null;
+    return current === 'results' ? <JobResults job={job} /> : <JobReports job={job} />;
+  }, [job, current]);
   if (job === undefined) {
     return (
       <Page title={`Job ${id}`}>
@@ -163,10 +169,8 @@ export default function JobPage({ id, tab }: { id: string; tab?: string }) {
           )}
           <LogView log={live.log} version={live.version} />
         </>
-      ) : current === 'results' ? (
-        <JobResults job={job} />
       ) : (
-        <JobReports job={job} />
+        tabContent
       )}
     </Page>
   );
