@@ -66,6 +66,7 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signOutError, setSignOutError] = useState<unknown>(undefined);
   const main = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const firstPath = useRef(true);
   // A new page starts at its top, and focus moves to it, as after a full load: a screen reader
   // announces the new content, Tab goes on from there. A #anchor is the page's to scroll to.
@@ -108,6 +109,7 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
           Verification platform
         </a>
         <button
+          ref={menuButton}
           type="button"
           class="button menu-button"
           aria-expanded={menuOpen}
@@ -116,7 +118,17 @@ function Layout({ session, onSignedOut, children }: LayoutProps) {
         >
           Menu
         </button>
-        <div id="app-nav" class={menuOpen ? 'app-nav-wrap open' : 'app-nav-wrap'}>
+        <div
+          id="app-nav"
+          class={menuOpen ? 'app-nav-wrap open' : 'app-nav-wrap'}
+          onKeyDown={(event) => {
+            // Escape folds the open menu back and returns to its button.
+            if (event.key === 'Escape' && menuOpen) {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }
+          }}
+        >
           <nav class="app-nav" aria-label="Main">
             {links.map((link) => (
               <a
