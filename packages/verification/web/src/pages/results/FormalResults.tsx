@@ -21,8 +21,9 @@ import { TableWrap } from './TableWrap.js';
 
 interface Trace {
   artifact: string;
-  /** What the waveform shows, e.g. `Counterexample of p_wrap`. */
-  title: string;
+  kind: 'Counterexample' | 'Cover trace';
+  /** The property or cover. */
+  name: string;
   step?: number | undefined;
 }
 
@@ -62,7 +63,7 @@ function TraceView({ jobId, trace }: { jobId: string; trace: Trace }) {
   return (
     <section class="trace" aria-labelledby="trace-title">
       <h3 id="trace-title">
-        {trace.title}
+        {trace.kind} of {trace.name}
         {trace.step === undefined ? '' : ` (step ${trace.step})`}
       </h3>
       <p class="muted">
@@ -71,7 +72,7 @@ function TraceView({ jobId, trace }: { jobId: string; trace: Trace }) {
       </p>
       <Waveform
         vcd={vcd.data!}
-        label={`${trace.title} waveform`}
+        label={`${trace.kind} waveform of ${trace.name}`}
         {...(marker === undefined ? {} : { marker })}
       />
     </section>
@@ -87,22 +88,30 @@ function TaskTables(props: {
   show: (trace: Trace) => void;
 }) {
   const { task } = props;
-  const traceButton = (artifact: string, title: string, step: number | undefined) => (
+  const traceButton = (artifact: string, kind: Trace['kind'], name: string, step: number | undefined) => (
     <div class="button-row">
       <button
         type="button"
         class="button button-secondary button-small"
         aria-pressed={props.shown === artifact}
-        onClick={() => props.show({ artifact, title, step })}
+        onClick={() => props.show({ artifact, kind, name, step })}
       >
-        Show waveform<span class="visually-hidden"> of {title}</span>
+        Show waveform
+        <span class="visually-hidden">
+          {' '}
+          of {kind.toLowerCase()} {name}
+        </span>
       </button>
       <a
         class="button button-ghost button-small"
         href={`/api/v1/jobs/${encodeURIComponent(props.jobId)}/artifacts/${encodeURIComponent(artifact)}`}
         download={artifact}
       >
-        VCD<span class="visually-hidden"> of {title}</span>
+        VCD
+        <span class="visually-hidden">
+          {' '}
+          of {kind.toLowerCase()} {name}
+        </span>
       </a>
     </div>
   );
@@ -153,7 +162,7 @@ function TaskTables(props: {
                   <td>
                     {p.counterexample === undefined
                       ? '—'
-                      : traceButton(p.counterexample, `Counterexample of ${p.name}`, p.step)}
+                      : traceButton(p.counterexample, 'Counterexample', p.name, p.step)}
                   </td>
                 </tr>
               ))}
@@ -184,9 +193,7 @@ function TaskTables(props: {
                     {c.reason === undefined ? null : <div class="muted">{c.reason}</div>}
                   </td>
                   <td>{sourceLink(props.projectId, c.source)}</td>
-                  <td>
-                    {c.trace === undefined ? '—' : traceButton(c.trace, `Trace of cover ${c.name}`, c.step)}
-                  </td>
+                  <td>{c.trace === undefined ? '—' : traceButton(c.trace, 'Cover trace', c.name, c.step)}</td>
                 </tr>
               ))}
             </tbody>
@@ -206,7 +213,7 @@ export function FormalResults(props: { jobId: string; projectId: string; details
   const [trace, setTrace] = useState<Trace | undefined>(
     first === undefined
       ? undefined
-      : { artifact: first.counterexample!, title: `Counterexample of ${first.name}`, step: first.step },
+      : { artifact: first.counterexample!, kind: 'Counterexample', name: first.name, step: first.step },
   );
   return (
     <>

@@ -84,7 +84,7 @@ export function TvlaPlot({ operation, threshold }: { operation: Operation; thres
         aria-labelledby={titleId}
         aria-describedby={descId}
       >
-        <title id={titleId}>TVLA t-statistic of {operation.operation}</title>
+        <title id={titleId}>TVLA t-statistic plot of {operation.operation}</title>
         <desc id={descId}>
           Welch t per sample point for {operation.runs.length} runs; {summary}.
         </desc>
