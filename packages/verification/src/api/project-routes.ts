@@ -4,6 +4,7 @@
  * one function of the project service.
  */
 import multipart, { type Multipart } from '@fastify/multipart';
+import { isUtf8 } from 'node:buffer';
 import {
   defineRoute,
   documentedError,
@@ -40,6 +41,9 @@ import { DEFAULT_SORT, type ProjectService } from '../domain/project-service.js'
 import { pageParameters } from './paging.js';
 import { READ, WRITE } from './scopes.js';
 
+/** Longest text `GET /projects?q=` searches for. */
+export const SEARCH_MAX = 200;
+
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 export const ProjectSchema = Type.Object(
@@ -70,6 +74,34 @@ const ProjectRef = schemaRef<ProjectView>(ProjectSchema);
 const ProjectParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'project id, like `prj_0123456789abcdef`' }),
 });
+
+const FileParams = Type.Object({
+  ...ProjectParams.properties,
+  '*': Type.String({
+    minLength: 1,
+    maxLength: MAX_PATH_LENGTH,
+    pattern: PROJECT_PATH_PATTERN,
+    description:
+      'path of the file, relative to the project: segments of no control character and no ' +
+      'backslash, none of them `.` or `..`, joined by single `/`',
+  }),
+});
+const badFilePath = documentedError(
+  'VALIDATION_ERROR: not a relative path (`..`, absolute, control characters, backslashes)',
+);
+/** Bytes of a file's start read to tell text from binary (Git reads 8000 for the same). */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Whether a file's first bytes read as UTF-8 text: no NUL, and valid UTF-8 but for a character
+ * the sample may cut short at its end (up to 3 bytes) when it is not the whole file.
+ */
+function looksLikeUtf8Text(head: Buffer, whole: boolean): boolean {
+  if (head.includes(0)) return false;
+  const cut = whole ? 0 : Math.min(3, head.length);
+  for (let drop = 0; drop <= cut; drop += 1) if (isUtf8(head.subarray(0, head.length - drop))) return true;
+  return false;
+}
 
 const notFound = documentedError('NOT_FOUND: no project has this id');
 const archivedConflict = 'CONFLICT: the project is archived (`details.field` is `status`): restore it first';
@@ -132,6 +164,12 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
           status: Type.Optional(
             Type.Enum([...PROJECT_STATUSES], { description: 'only projects in this status' }),
           ),
+          q: Type.Optional(
+            Type.String({
+              maxLength: SEARCH_MAX,
+              description: `only projects whose name or description holds this text, regardless of case (at most ${SEARCH_MAX} characters)`,
+            }),
+          ),
           sort: Type.Optional(
             Type.Enum(PROJECT_SORTS, {
               description:
@@ -148,7 +186,7 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
             per_page: Type.Integer(),
           }),
           400: documentedError(
-            'VALIDATION_ERROR: a bad page, per_page, status or sort, or an unknown parameter; `details.field` names it',
+            'VALIDATION_ERROR: a bad page, per_page, status, q or sort, or an unknown parameter; `details.field` names it',
           ),
         },
       },
@@ -223,6 +261,43 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
       handler: async (request) => ({ files: projects.listFiles(request.params.id) }),
     }),
     defineRoute({
+      method: 'GET',
+      url: '/projects/:id/files/*',
+      summary: 'Read a file of a project',
+      tags: ['projects'],
+      access: READ,
+      schema: {
+        description:
+          "The file's bytes, with `Content-Length`. `text/plain; charset=utf-8` when its first " +
+          `${SNIFF_BYTES / 1024} KiB are UTF-8 without a NUL byte, \`application/octet-stream\` otherwise. ` +
+          'The path follows `files/` as for deletion; symbolic links are never followed.',
+        params: FileParams,
+        response: {
+          200: Type.String({ description: 'the file', contentMediaType: 'application/octet-stream' }),
+          400: badFilePath,
+          404: documentedError('NOT_FOUND: no such project, or no such file in it'),
+          409: documentedError('CONFLICT: the path is or leads through a symbolic link'),
+        },
+      },
+      handler: async (request, reply) => {
+        const { handle, size } = await projects.openFile(request.params.id, request.params['*']);
+        let text: boolean;
+        try {
+          const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
+          const { bytesRead } = await handle.read(head, 0, head.length, 0);
+          text = looksLikeUtf8Text(head.subarray(0, bytesRead), bytesRead >= size);
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+        return reply
+          .type(text ? 'text/plain; charset=utf-8' : 'application/octet-stream')
+          .header('content-length', size)
+          .header('x-content-type-options', 'nosniff')
+          .send(handle.createReadStream({ start: 0 }) as never);
+      },
+    }),
+    defineRoute({
       method: 'DELETE',
       url: '/projects/:id/files/*',
       summary: 'Delete a file of a project',
@@ -232,22 +307,10 @@ export function projectRoutes({ projects }: ProjectRouteDeps): RouteSpec[] {
         description:
           'The path follows `files/`, URL-encoded where needed (`/projects/{id}/files/rtl/counter.v`). ' +
           'Directories left empty go too.',
-        params: Type.Object({
-          ...ProjectParams.properties,
-          '*': Type.String({
-            minLength: 1,
-            maxLength: MAX_PATH_LENGTH,
-            pattern: PROJECT_PATH_PATTERN,
-            description:
-              'path of the file, relative to the project: segments of no control character and no ' +
-              'backslash, none of them `.` or `..`, joined by single `/`',
-          }),
-        }),
+        params: FileParams,
         response: {
           204: NoContent('deleted'),
-          400: documentedError(
-            'VALIDATION_ERROR: not a relative path (`..`, absolute, control characters, backslashes)',
-          ),
+          400: badFilePath,
           404: documentedError('NOT_FOUND: no such project, or no such file in it'),
           409: documentedError(`${archivedConflict}; or the path leads through a symbolic link`),
         },

@@ -7,6 +7,7 @@
 import { createTransport, type CallOptions, type PlatformClientOptions } from './http.js';
 import { jobsApi } from './jobs.js';
 import { projectsApi } from './projects.js';
+import { sessionApi } from './session.js';
 import { tokensApi } from './tokens.js';
 import { webhooksApi } from './webhooks.js';
 
@@ -15,6 +16,7 @@ export class PlatformClient {
   readonly jobs: ReturnType<typeof jobsApi>;
   readonly webhooks: ReturnType<typeof webhooksApi>;
   readonly tokens: ReturnType<typeof tokensApi>;
+  readonly session: ReturnType<typeof sessionApi>;
   readonly #transport: ReturnType<typeof createTransport>;
 
   constructor(options: PlatformClientOptions) {
@@ -23,6 +25,7 @@ export class PlatformClient {
     this.jobs = jobsApi(this.#transport);
     this.webhooks = webhooksApi(this.#transport);
     this.tokens = tokensApi(this.#transport);
+    this.session = sessionApi(this.#transport);
   }
 
   /** The platform's base URL, as given (without a trailing slash). */
@@ -43,6 +46,7 @@ export type * from './jobs.js';
 export type * from './projects.js';
 export type * from './webhooks.js';
 export type * from './tokens.js';
+export type * from './session.js';
 export { STREAM_RECONNECT_ATTEMPTS, type StreamOptions, type WaitOptions } from './stream.js';
 export type * from './stream.js';
 export type { components, paths } from './gen/openapi.js';

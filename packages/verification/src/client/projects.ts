@@ -1,6 +1,13 @@
 /** `client.projects`: projects, their files, and uploads with progress. */
 import type { components } from './gen/openapi.js';
-import type { CallOptions, JsonBody, Query, Transport } from './http.js';
+import {
+  download,
+  type CallOptions,
+  type Download,
+  type JsonBody,
+  type Query,
+  type Transport,
+} from './http.js';
 
 export type Project = components['schemas']['Project'];
 export type ProjectCreate = JsonBody<'/api/v1/projects', 'post'>;
@@ -48,8 +55,11 @@ function withProgress(
 
 /** A file path as a path: each segment encoded, the slashes kept (the route's `*` parameter). */
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+/** openapi-fetch reads `{*}` as an exploded parameter with no name: a file's URL is spelled here. */
+const filePath = (id: string, path: string) => (template: string) =>
+  template.replace('{id}', encodeURIComponent(id)).replace('{*}', encodePath(path));
 
-export function projectsApi({ api, call }: Transport) {
+export function projectsApi({ api, call, exchange }: Transport) {
   return {
     list: (query: ProjectListQuery = {}, options?: CallOptions) =>
       call(options, (signal) => api.GET('/api/v1/projects', { params: { query }, signal })),
@@ -73,13 +83,24 @@ export function projectsApi({ api, call }: Transport) {
     files: (id: string, options?: CallOptions) =>
       call(options, (signal) => api.GET('/api/v1/projects/{id}/files', { params: { path: { id } }, signal })),
 
+    /** A file's bytes, and `text/plain; charset=utf-8` or `application/octet-stream` as the platform tells them. */
+    readFile: async (id: string, path: string, options?: CallOptions): Promise<Download> =>
+      download(
+        await exchange(options, (signal) =>
+          api.GET('/api/v1/projects/{id}/files/{*}', {
+            params: { path: { id, '*': path } },
+            pathSerializer: filePath(id, path),
+            parseAs: 'arrayBuffer',
+            signal,
+          }),
+        ),
+      ),
+
     deleteFile: async (id: string, path: string, options?: CallOptions): Promise<void> => {
       await call(options, (signal) =>
         api.DELETE('/api/v1/projects/{id}/files/{*}', {
           params: { path: { id, '*': path } },
-          // openapi-fetch reads `{*}` as an exploded parameter with no name; the path is spelled here.
-          pathSerializer: (template) =>
-            template.replace('{id}', encodeURIComponent(id)).replace('{*}', encodePath(path)),
+          pathSerializer: filePath(id, path),
           signal,
         }),
       );

@@ -9,7 +9,7 @@
  * one at a time, so a job's snapshot never sees half an upload.
  */
 import { constants } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -246,6 +246,36 @@ export function createProjectFiles({
         size: stats.size,
         modified_at: stats.mtime.toISOString(),
       }));
+    },
+
+    /**
+     * Opens one file for reading, reached through real directories and itself no link (opened
+     * with O_NOFOLLOW): the tree's containment, as for deletion. The caller closes the handle.
+     */
+    async open(projectId: string, path: string): Promise<{ handle: FileHandle; size: number }> {
+      const segments = pathSegments(path, 'path');
+      const where = { create: false, field: 'path', path };
+      const root = filesDir(projectId);
+      const missing = () => VpErrors.notFound({ resource: 'file', id: path });
+      const reachable =
+        (await realDirectories(dataDir, ['projects', projectId, 'files'], where)) &&
+        (await realDirectories(root, segments.slice(0, -1), where));
+      if (!reachable) throw missing();
+      let handle: FileHandle;
+      try {
+        handle = await open(join(root, ...segments), constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ELOOP') throw inTheWay('path', path, 'a symbolic link');
+        if (code === 'ENOENT' || code === 'ENAMETOOLONG') throw missing();
+        throw error;
+      }
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        throw missing();
+      }
+      return { handle, size: stats.size };
     },
 
     /** Deletes one file (or a link planted in the tree, never what it points to). */

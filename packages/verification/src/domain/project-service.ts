@@ -31,6 +31,8 @@ export interface ProjectListQuery {
   page: number;
   per_page: number;
   status?: ProjectStatus;
+  /** Text the name or the description holds, regardless of case. */
+  q?: string;
   /** A field of PROJECT_SORT_FIELDS, `-` in front for descending (default `-created_at`). */
   sort?: string;
 }
@@ -144,6 +146,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const { field, descending } = parseSort(query.sort ?? DEFAULT_SORT);
       const { projects, total } = store.list({
         status: query.status,
+        text: query.q === '' ? undefined : query.q,
         sort: field,
         descending,
         limit: query.per_page,
@@ -225,6 +228,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
     listFiles(id: string): StoredFile[] {
       load(id);
       return files.list(id);
+    },
+
+    /** Opens one of the project's files for reading; the caller closes the handle. */
+    openFile(id: string, path: string) {
+      load(id);
+      return files.open(id, path);
     },
 
     async deleteFile(id: string, path: string): Promise<void> {

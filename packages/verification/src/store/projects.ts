@@ -9,6 +9,8 @@ import type { Project, ProjectSortField, ProjectStatus } from '../domain/project
 export interface ProjectListQuery {
   /** Only projects in this status; all when undefined. */
   status: ProjectStatus | undefined;
+  /** Only projects whose name or description holds this text, regardless of case; all when undefined. */
+  text: string | undefined;
   sort: ProjectSortField;
   descending: boolean;
   limit: number;
@@ -43,22 +45,30 @@ const ORDER_BY: Record<ProjectSortField, string> = {
   top_module: 'top_module COLLATE NOCASE',
 };
 
+/**
+ * The filter of a listing. SQLite's LIKE and lower() fold ASCII only, so the text is matched on
+ * names and descriptions lower-cased by JavaScript (`fold`), whose folding covers every script.
+ */
+const FILTER = `(@status IS NULL OR status = @status)
+  AND (@text IS NULL OR instr(fold(name), @text) > 0 OR instr(fold(description), @text) > 0)`;
+
 export function createProjectStore(db: Database): ProjectStore {
+  db.function('fold', { deterministic: true }, (value: unknown) => String(value).toLowerCase());
   const insert = db.prepare<[Project]>(
     `INSERT OR IGNORE INTO projects (id, name, top_module, target_pdk, description, status, created_at, updated_at)
      VALUES (@id, @name, @top_module, @target_pdk, @description, @status, @created_at, @updated_at)`,
   );
   const byId = db.prepare<[string], Project>('SELECT * FROM projects WHERE id = ?');
   const byName = db.prepare<[string], Project>('SELECT * FROM projects WHERE name = ?');
-  const count = db.prepare<{ status: string | null }, { total: number }>(
-    'SELECT count(*) AS total FROM projects WHERE (@status IS NULL OR status = @status)',
+  const count = db.prepare<{ status: string | null; text: string | null }, { total: number }>(
+    `SELECT count(*) AS total FROM projects WHERE ${FILTER}`,
   );
   // One statement per sort order, prepared on first use: ORDER BY cannot take a parameter.
   const pages = new Map<string, ReturnType<typeof preparePage>>();
   const preparePage = (sort: ProjectSortField, descending: boolean) => {
     const direction = descending ? 'DESC' : 'ASC';
-    return db.prepare<{ status: string | null; limit: number; offset: number }, Project>(
-      `SELECT * FROM projects WHERE (@status IS NULL OR status = @status)
+    return db.prepare<{ status: string | null; text: string | null; limit: number; offset: number }, Project>(
+      `SELECT * FROM projects WHERE ${FILTER}
        ORDER BY ${ORDER_BY[sort]} ${direction}, rowid ${direction} LIMIT @limit OFFSET @offset`,
     );
   };
@@ -80,14 +90,14 @@ export function createProjectStore(db: Database): ProjectStore {
     insert: (project) => insert.run(project).changes === 1,
     get: (id) => byId.get(id),
     getByName: (name) => byName.get(name),
-    list: ({ status, sort, descending, limit, offset }) => {
+    list: ({ status, text, sort, descending, limit, offset }) => {
       const key = `${sort}:${descending}`;
       let page = pages.get(key);
       if (page === undefined) {
         page = preparePage(sort, descending);
         pages.set(key, page);
       }
-      const filter = { status: status ?? null };
+      const filter = { status: status ?? null, text: text?.toLowerCase() ?? null };
       return { projects: page.all({ ...filter, limit, offset }), total: count.get(filter)!.total };
     },
     update: (id, fields, at) => update.run({ ...fields, id, at }).changes === 1,

@@ -41,6 +41,7 @@ const ROUTES = [
   'delete /api/v1/projects/{id}',
   'post /api/v1/projects/{id}/upload',
   'get /api/v1/projects/{id}/files',
+  'get /api/v1/projects/{id}/files/{*}',
   'delete /api/v1/projects/{id}/files/{*}',
   'post /api/v1/projects/{id}/jobs',
   'get /api/v1/projects/{id}/jobs',

@@ -486,3 +486,93 @@ describe('project file routes', () => {
     expect(document.paths['/api/v1/projects'].post.tags).toEqual(['projects']);
   });
 });
+
+describe('file content and project search', () => {
+  it("answers a file's bytes: UTF-8 text as text/plain, anything else as octet-stream", async () => {
+    const { app, create, upload } = await buildApp();
+    const { id } = await create();
+    const source = 'module counter; // compteur, 計数器\nendmodule\n';
+    expect((await upload(id, [['rtl/counter.sv', source]])).status).toBe(200);
+    const form = new FormData();
+    form.append('files[]', new Blob([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1])]), 'bin/a.out');
+    form.append('files[]', new Blob([Buffer.from([0x63, 0xe9, 0x0a])]), 'latin1.txt');
+    const encoded = new Response(form);
+    await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/projects/${id}/upload`,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    const get = (path: string) =>
+      app.inject({ method: 'GET', url: `${API_PREFIX}/projects/${id}/files/${path}` });
+
+    const text = await get('rtl/counter.sv');
+    expect(text.statusCode).toBe(200);
+    expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(text.headers['content-length']).toBe(String(Buffer.byteLength(source)));
+    expect(text.body).toBe(source);
+    for (const path of ['bin/a.out', 'latin1.txt']) {
+      const binary = await get(path);
+      expect(binary.statusCode, path).toBe(200);
+      expect(binary.headers['content-type'], path).toBe('application/octet-stream');
+    }
+    expect((await get('bin/a.out')).rawPayload).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1]));
+
+    for (const path of ['rtl/missing.sv', 'rtl', 'nowhere/x.sv']) {
+      const missing = await get(path);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.json().error.code).toBe('NOT_FOUND');
+    }
+    expect(
+      (await app.inject({ url: `${API_PREFIX}/projects/prj_0000000000000000/files/a.v` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a path out of the tree and a link planted in it', async () => {
+    const { app, create, upload, dataDir } = await buildApp();
+    const { id } = await create();
+    await upload(id, [['rtl/counter.sv', 'module counter; endmodule\n']]);
+    const outside = join(dataDir, 'secret.txt');
+    writeFileSync(outside, 'not the project’s');
+    const root = join(dataDir, 'projects', id, 'files');
+    symlinkSync(outside, join(root, 'rtl', 'link.sv'));
+    symlinkSync(join(dataDir), join(root, 'up'));
+    const get = (path: string) =>
+      app.inject({ method: 'GET', url: `${API_PREFIX}/projects/${id}/files/${path}` });
+    for (const path of ['rtl/link.sv', 'up/secret.txt']) {
+      const refused = await get(path);
+      expect(refused.statusCode, path).toBe(409);
+      expect(refused.body, path).not.toContain('project’s');
+    }
+    for (const path of [
+      '..%2f..%2fsecret.txt',
+      'rtl/..%2f..%2f..%2fsecret.txt',
+      '%2e%2e/secret.txt',
+      'rtl%5ccounter.sv',
+    ]) {
+      const refused = await get(path);
+      // 400 from the path's check, or 404 when the client resolved the dots into another route.
+      expect([400, 404], path).toContain(refused.statusCode);
+      expect(refused.body, path).not.toContain('project’s');
+    }
+  });
+
+  it('filters the list by text in the name or the description, regardless of case', async () => {
+    const { call, create } = await buildApp();
+    await create({ ...COUNTER, name: 'Compteur', description: 'un compteur' });
+    await create({ ...COUNTER, name: 'fifo', description: 'Asynchronous FIFO for the ÉCLAIR core' });
+    await create({ ...COUNTER, name: 'ALU', description: '' });
+    const names = async (q: string) =>
+      (await call('GET', `/projects?q=${encodeURIComponent(q)}&sort=name`)).body.projects.map(
+        (p: any) => p.name,
+      );
+    expect(await names('COMPT')).toEqual(['Compteur']);
+    expect(await names('éclair')).toEqual(['fifo']);
+    expect(await names('a')).toEqual(['ALU', 'fifo']);
+    expect(await names('%')).toEqual([]);
+    expect(await names('')).toEqual(['ALU', 'Compteur', 'fifo']);
+    expect((await call('GET', '/projects?q=u')).body.total).toBe(3);
+    const long = await call('GET', `/projects?q=${'x'.repeat(201)}`);
+    expect([long.status, long.body.error.details.field]).toEqual([400, 'q']);
+  });
+});

@@ -42,6 +42,12 @@ describe('projects', () => {
     expect(last.bytesSent).toBe(last.totalBytes);
     expect(progress.every((p, i) => i === 0 || p.bytesSent > progress[i - 1]!.bytesSent)).toBe(true);
 
+    const source = await client.projects.readFile(project.id, 'rtl/counter.sv');
+    expect(source.contentType).toBe('text/plain; charset=utf-8');
+    const original = files.find((f) => f.path === 'rtl/counter.sv')!.content as Uint8Array;
+    expect(Buffer.from(source.data)).toEqual(Buffer.from(original));
+    expect((await client.projects.list({ q: 'SDK-COUNT' })).projects.map((p) => p.id)).toEqual([project.id]);
+
     await client.projects.deleteFile(project.id, 'rtl/counter.sv');
     expect((await client.projects.files(project.id)).files.map((f) => f.path)).not.toContain(
       'rtl/counter.sv',
@@ -152,5 +158,19 @@ describe('webhooks, tokens and health', () => {
     await admin.tokens.revoke('sdk-made');
     expect((await failure(made.projects.list())).status).toBe(401);
     expect((await at.client(null).health()).status).toMatch(/ok|degraded/);
+  });
+
+  it('opens a session with a token, reads it with the cookie, and closes it', async () => {
+    const developer = at.client('developer');
+    expect(await developer.session.get()).toMatchObject({ role: 'developer', csrf_token: null });
+    const opened = await at.client(null).session.open(at.tokens.developer);
+    expect(opened.cookie).toMatch(/^vp_session=/);
+    expect(opened.session).toMatchObject({ auth_enabled: true, role: 'developer' });
+    const byCookie = await fetch(`${at.url}/api/v1/session`, { headers: { cookie: opened.cookie } });
+    expect(((await byCookie.json()) as { csrf_token: string }).csrf_token).toBe(opened.session.csrf_token);
+    await at.client(null).session.close(opened);
+    expect((await fetch(`${at.url}/api/v1/session`, { headers: { cookie: opened.cookie } })).status).toBe(
+      401,
+    );
   });
 });

@@ -1264,7 +1264,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
-        /** @description FORBIDDEN: the credential lacks `platform:read` */
+        /** @description FORBIDDEN: the credential lacks `platform:read`. ORIGIN_NOT_ALLOWED: the session cookie sent from a page of another origin */
         403: {
           headers: {
             /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
@@ -1413,6 +1413,8 @@ export interface paths {
           per_page?: number;
           /** @description only projects in this status */
           status?: 'created' | 'active' | 'archived';
+          /** @description only projects whose name or description holds this text, regardless of case (at most 200 characters) */
+          q?: string;
           /** @description field to sort by; a `-` in front sorts descending (default `-created_at`). Names sort without regard to case. */
           sort?:
             | 'name'
@@ -1455,7 +1457,7 @@ export interface paths {
             };
           };
         };
-        /** @description VALIDATION_ERROR: a bad page, per_page, status or sort, or an unknown parameter; `details.field` names it */
+        /** @description VALIDATION_ERROR: a bad page, per_page, status, q or sort, or an unknown parameter; `details.field` names it */
         400: {
           headers: {
             /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
@@ -2098,7 +2100,130 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Read a file of a project
+     * @description The file's bytes, with `Content-Length`. `text/plain; charset=utf-8` when its first 64 KiB are UTF-8 without a NUL byte, `application/octet-stream` otherwise. The path follows `files/` as for deletion; symbolic links are never followed.
+     *
+     *     Requires scope `platform:read`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description project id, like `prj_0123456789abcdef` */
+          id: string;
+          /** @description path of the file, relative to the project: segments of no control character and no backslash, none of them `.` or `..`, joined by single `/` */
+          '*': string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description the file */
+        200: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description VALIDATION_ERROR: not a relative path (`..`, absolute, control characters, backslashes) */
+        400: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description NOT_FOUND: no such project, or no such file in it */
+        404: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description CONFLICT: the path is or leads through a symbolic link */
+        409: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '4XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '5XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
     put?: never;
     post?: never;
     /**
@@ -2794,6 +2919,296 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who is calling: the session, the token, or the anonymous admin
+     * @description With authentication off: `auth_enabled: false` and the anonymous admin. Otherwise the caller the session cookie (with its CSRF token again) or the header credential names.
+     *
+     *     Requires scope `platform:read`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Who the caller is, for the web application */
+        200: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Session'];
+          };
+        };
+        /** @description The body of every failed request */
+        '4XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '5XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Sign in: exchange an API token for a session cookie
+     * @description Answers `Set-Cookie: vp_session=...; HttpOnly; SameSite=Strict; Path=/; Max-Age=...` (with `Secure` over HTTPS) and the session, whose `csrf_token` must come back as `X-CSRF-Token` on every request but GET, HEAD and OPTIONS made with the cookie. The session ends after the server's session lifetime (`PLATFORM_SESSION_TTL_HOURS`, 12 by default), at the token's expiry, or when the token is revoked. Attempts are limited per address (`PLATFORM_SIGN_INS_PER_MINUTE`).
+     *
+     *     No credential needed.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description an API token, `vpt_...` */
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Who the caller is, for the web application */
+        201: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Session'];
+          };
+        };
+        /** @description UNAUTHORIZED: the token is unknown, revoked or expired */
+        401: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description CONFLICT: authentication is off, so there is nothing to sign in to */
+        409: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description RATE_LIMITED: too many sign-in attempts from this address */
+        429: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '4XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '5XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    /**
+     * Sign out: end the session and clear its cookie
+     * @description Ends the session the cookie names (which needs its `X-CSRF-Token`, like any change) and clears the cookie. Without a live session it only clears the cookie.
+     *
+     *     No credential needed.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description signed out */
+        204: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description CSRF_TOKEN_INVALID: the session is live but X-CSRF-Token is missing or wrong */
+        403: {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '4XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body of every failed request */
+        '5XX': {
+          headers: {
+            /** @description requests allowed in the quota's window (a job submission: its project's hourly quota) */
+            'X-RateLimit-Limit'?: number;
+            /** @description requests left in the current window */
+            'X-RateLimit-Remaining'?: number;
+            /** @description seconds until the window resets */
+            'X-RateLimit-Reset'?: number;
+            /** @description the request id: the one sent, when well-formed, otherwise a new UUID */
+            'X-Request-Id'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -4254,6 +4669,31 @@ export interface components {
           [key: string]: unknown;
         };
       };
+    };
+    /** @description Who the caller is, for the web application */
+    Session: {
+      /** @description false: every request is the anonymous admin, no sign-in */
+      auth_enabled: boolean;
+      /** @description send it as `X-CSRF-Token` on every non-GET request made with the cookie; null without a session */
+      csrf_token: string | null;
+      /**
+       * Format: date-time
+       * @description when the session (or the header's token) ends
+       */
+      expires_at: string | null;
+      limits: {
+        /** @description total size of the files of one upload request */
+        upload_max_bytes: number;
+        /** @description files in one upload request */
+        upload_max_files: number;
+      };
+      /** @description the token's name (`anonymous` with authentication off) */
+      name: string;
+      /**
+       * @description what the web application lets the caller do
+       * @enum {unknown}
+       */
+      role: 'viewer' | 'developer' | 'admin';
     };
     /** @description the verify.json file of a project */
     VerifyConfig: {
