@@ -15,6 +15,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { useAsync } from '../../components/useAsync.js';
 import { canWrite, useSession } from '../../session.js';
 import { fieldKind, getAt, setAt, validate, type JsonSchema, type SchemaError } from './config-schema.js';
+import { fileApiPath } from './file-tree.js';
 import { uploadItems } from './upload-files.js';
 
 const CONFIG_FILE = 'verify.json';
@@ -39,7 +40,7 @@ function loadSchema(): Promise<JsonSchema> {
 
 /** The project's verify.json, or null when it has none. */
 async function loadConfigText(projectId: string, signal: AbortSignal): Promise<string | null> {
-  const response = await fetch(apiUrl(`/api/v1/projects/${projectId}/files/${CONFIG_FILE}`), {
+  const response = await fetch(apiUrl(fileApiPath(projectId, CONFIG_FILE)), {
     credentials: 'same-origin',
     signal,
   });

@@ -6,7 +6,8 @@
  */
 import type { JSX } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { api, call, type Schemas } from '../../api/client.js';
+import { errorFromAnswer } from '../../../../src/client/errors.js';
+import { api, apiUrl, call, csrfHeaders, type Schemas } from '../../api/client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
@@ -14,7 +15,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { useAsync } from '../../components/useAsync.js';
 import { formatBytes, formatTime } from '../../lib/format.js';
 import { canWrite, useSession, type Session } from '../../session.js';
-import { buildTree, fileHref, type TreeNode } from './file-tree.js';
+import { buildTree, fileApiPath, fileHref, type TreeNode } from './file-tree.js';
 import {
   checkSelection,
   chosenFiles,
@@ -85,11 +86,12 @@ function DeleteFileDialog(props: {
   const [error, setError] = useState<unknown>(undefined);
   async function remove() {
     try {
-      await call(
-        api.DELETE('/api/v1/projects/{id}/files/{*}', {
-          params: { path: { id: props.projectId, '*': props.path } },
-        }),
-      );
+      const response = await fetch(apiUrl(fileApiPath(props.projectId, props.path)), {
+        method: 'DELETE',
+        credentials: 'same-origin',
+        headers: csrfHeaders(),
+      });
+      if (!response.ok) throw errorFromAnswer(response.status, await response.json().catch(() => undefined));
       props.onDeleted();
     } catch (failure) {
       setError(failure);

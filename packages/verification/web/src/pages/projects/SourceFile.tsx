@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { useAsync } from '../../components/useAsync.js';
 import { formatBytes } from '../../lib/format.js';
 import { splitLines } from '../../lib/highlight-sv.js';
+import { fileApiPath } from './file-tree.js';
 import './projects.css';
 
 /** The line a `#L<n>` hash names. */
@@ -37,7 +38,7 @@ export default function SourceFile({ id, rest = '' }: { id: string; rest?: strin
     .filter((segment) => segment !== '')
     .map((segment) => decodeURIComponent(segment));
   const path = segments.join('/');
-  const contentUrl = apiUrl(`/api/v1/projects/${id}/files/${segments.map(encodeURIComponent).join('/')}`);
+  const contentUrl = apiUrl(fileApiPath(id, path));
   const line = useHashLine();
   const project = useAsync(
     (signal) => call(api.GET('/api/v1/projects/{id}', { params: { path: { id } }, signal })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, fileHref, type TreeNode } from './file-tree.js';
+import { buildTree, fileApiPath, fileHref, type TreeNode } from './file-tree.js';
 
 /** A tree as nested names, folders with a trailing `/`. */
 const names = (nodes: TreeNode<unknown>[]): unknown[] =>
@@ -24,5 +24,6 @@ describe('buildTree', () => {
 
   it('links to a file with each segment encoded', () => {
     expect(fileHref('prj_1', 'rtl/my file#1.sv')).toBe('/projects/prj_1/files/rtl/my%20file%231.sv');
+    expect(fileApiPath('prj_1', 'a?/b.sv')).toBe('/api/v1/projects/prj_1/files/a%3F/b.sv');
   });
 });

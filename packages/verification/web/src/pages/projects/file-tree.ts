@@ -43,7 +43,17 @@ function sortTree<F>(nodes: TreeNode<F>[]): void {
   for (const node of nodes) if (node.kind === 'folder') sortTree(node.children);
 }
 
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
 /** The URL of a file's page: each path segment encoded, the slashes kept. */
 export function fileHref(projectId: string, path: string): string {
-  return `/projects/${projectId}/files/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return `/projects/${projectId}/files/${encodePath(path)}`;
+}
+
+/**
+ * The API path of a file (its content, or DELETE). By hand: openapi-fetch fills `{name}`
+ * parameters only, and this route's wildcard is documented as `{*}`.
+ */
+export function fileApiPath(projectId: string, path: string): string {
+  return `/api/v1/projects/${encodeURIComponent(projectId)}/files/${encodePath(path)}`;
 }
