@@ -61,6 +61,20 @@ function dynamicImports(chunk: string): string[] {
   );
 }
 
+/**
+ * A page with everything it may load: its static imports and, transitively, its own lazy parts
+ * (a job page's Results tab, opened by a deep link to it), counted all at once as an upper bound.
+ */
+function pageClosure(page: string, into: Set<string>): Set<string> {
+  const before = new Set(into);
+  staticClosure(page, into);
+  for (const chunk of into) {
+    if (before.has(chunk)) continue;
+    for (const lazy of dynamicImports(chunk)) if (!into.has(lazy)) pageClosure(lazy, into);
+  }
+  return into;
+}
+
 function gzipped(paths: Iterable<string>): number {
   let total = 0;
   for (const path of paths) total += gzipSync(readFileSync(path), { level: 9 }).length;
@@ -82,7 +96,7 @@ describe.skipIf(!built)('built web application (dist/web)', () => {
     // Every route is a lazy page; a deep link loads the shell and that one page.
     expect(pages.length).toBeGreaterThanOrEqual(8);
     const loads = pages.map((page) => {
-      const chunks = staticClosure(page, new Set(shell));
+      const chunks = pageClosure(page, new Set(shell));
       return { page: relative(DIST, page), bytes: gzipped(chunks) };
     });
     const heaviest = loads.reduce((a, b) => (b.bytes > a.bytes ? b : a));
