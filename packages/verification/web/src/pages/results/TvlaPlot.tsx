@@ -77,67 +77,82 @@ export function TvlaPlot({ operation, threshold }: { operation: Operation; thres
   return (
     <figure class="tvla">
       <h4 class="tvla-title">Operation {operation.operation}</h4>
-      <svg
-        class="tvla-plot"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-      >
-        <title id={titleId}>TVLA t-statistic plot of {operation.operation}</title>
-        <desc id={descId}>
-          Welch t per sample point for {operation.runs.length} runs; {summary}.
-        </desc>
-        {yTicks.map((v) => (
-          <g key={`y${v}`}>
-            <line class="tvla-grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(v)} y2={y(v)} />
-            <text class="tvla-tick" x={MARGIN.left - 6} y={y(v)} text-anchor="end" dominant-baseline="middle">
-              {v}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((j) => (
-          <text key={`x${j}`} class="tvla-tick" x={x(j)} y={HEIGHT - MARGIN.bottom + 24} text-anchor="middle">
-            {j}
-          </text>
-        ))}
-        {[threshold, -threshold].map((v) => (
-          <g key={`t${v}`}>
-            <line class="tvla-threshold" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(v)} y2={y(v)} />
-            <text class="tvla-threshold-label" x={WIDTH - MARGIN.right - 2} y={y(v) - 4} text-anchor="end">
-              {v > 0 ? '+' : '−'}
-              {threshold}
-            </text>
-          </g>
-        ))}
-        {operation.runs.map((run, index) => (
-          <path
-            key={run.run}
-            class={`tvla-line ${RUN_STYLES[index % 2]!.class}`}
-            d={runPath(run.t, x, y)}
-            stroke-dasharray={RUN_STYLES[index % 2]!.dash}
-          />
-        ))}
-        {leaking.map((j) => (
-          <path
-            key={`l${j}`}
-            class="tvla-leak"
-            d={`M${x(j).toFixed(1)} ${MARGIN.top + PLOT_H + 2}l-4 7h8z`}
-          />
-        ))}
-        <text class="tvla-axis" x={MARGIN.left + PLOT_W / 2} y={HEIGHT - 6} text-anchor="middle">
-          sample point (clock cycle from the operation's start)
-        </text>
-        <text
-          class="tvla-axis"
-          x={14}
-          y={MARGIN.top + PLOT_H / 2}
-          text-anchor="middle"
-          transform={`rotate(-90 14 ${MARGIN.top + PLOT_H / 2})`}
+      {/* At a phone's width the plot keeps a readable size and scrolls sideways. */}
+      <div class="tvla-scroll" role="region" aria-label={`TVLA plot of ${operation.operation}`} tabIndex={0}>
+        <svg
+          class="tvla-plot"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
         >
-          Welch t
-        </text>
-      </svg>
+          <title id={titleId}>TVLA t-statistic plot of {operation.operation}</title>
+          <desc id={descId}>
+            Welch t per sample point for {operation.runs.length} runs; {summary}.
+          </desc>
+          {yTicks.map((v) => (
+            <g key={`y${v}`}>
+              <line class="tvla-grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(v)} y2={y(v)} />
+              <text
+                class="tvla-tick"
+                x={MARGIN.left - 6}
+                y={y(v)}
+                text-anchor="end"
+                dominant-baseline="middle"
+              >
+                {v}
+              </text>
+            </g>
+          ))}
+          {xTicks.map((j) => (
+            <text
+              key={`x${j}`}
+              class="tvla-tick"
+              x={x(j)}
+              y={HEIGHT - MARGIN.bottom + 24}
+              text-anchor="middle"
+            >
+              {j}
+            </text>
+          ))}
+          {[threshold, -threshold].map((v) => (
+            <g key={`t${v}`}>
+              <line class="tvla-threshold" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(v)} y2={y(v)} />
+              <text class="tvla-threshold-label" x={WIDTH - MARGIN.right - 2} y={y(v) - 4} text-anchor="end">
+                {v > 0 ? '+' : '−'}
+                {threshold}
+              </text>
+            </g>
+          ))}
+          {operation.runs.map((run, index) => (
+            <path
+              key={run.run}
+              class={`tvla-line ${RUN_STYLES[index % 2]!.class}`}
+              d={runPath(run.t, x, y)}
+              stroke-dasharray={RUN_STYLES[index % 2]!.dash}
+            />
+          ))}
+          {leaking.map((j) => (
+            <path
+              key={`l${j}`}
+              class="tvla-leak"
+              d={`M${x(j).toFixed(1)} ${MARGIN.top + PLOT_H + 2}l-4 7h8z`}
+            />
+          ))}
+          <text class="tvla-axis" x={MARGIN.left + PLOT_W / 2} y={HEIGHT - 6} text-anchor="middle">
+            sample point (clock cycle from the operation's start)
+          </text>
+          <text
+            class="tvla-axis"
+            x={14}
+            y={MARGIN.top + PLOT_H / 2}
+            text-anchor="middle"
+            transform={`rotate(-90 14 ${MARGIN.top + PLOT_H / 2})`}
+          >
+            Welch t
+          </text>
+        </svg>
+      </div>
       <figcaption>
         <ul class="tvla-legend">
           {operation.runs.map((run, index) => (
