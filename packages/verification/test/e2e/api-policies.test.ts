@@ -144,6 +144,8 @@ describe.skipIf(gate.skip)(
           { method: 'GET', path: () => `/projects/${projectId}`, need: 'viewer' },
           { method: 'GET', path: () => `/projects/${projectId}/files`, need: 'viewer' },
           { method: 'GET', path: () => `/projects/${projectId}/jobs`, need: 'viewer' },
+          { method: 'GET', path: () => `/projects/${projectId}/files/verify.json`, need: 'viewer' },
+          { method: 'GET', path: () => '/session', need: 'viewer' },
           {
             method: 'POST',
             path: () => '/projects',
