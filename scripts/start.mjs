@@ -14,7 +14,12 @@ const SERVICES = [
     url: `http://127.0.0.1:${port('HV_PORT', 9400)}/api/v1`,
     also: `gRPC 127.0.0.1:${port('HV_GRPC_PORT', 9401)}`,
   },
-  { name: 'verification', bin: 'verifyctl', url: `http://127.0.0.1:${port('PLATFORM_PORT', 8080)}/api/v1` },
+  {
+    name: 'verification',
+    bin: 'verifyctl',
+    url: `http://127.0.0.1:${port('PLATFORM_PORT', 8080)}/api/v1`,
+    also: `web application http://127.0.0.1:${port('PLATFORM_PORT', 8080)}/`,
+  },
   { name: 'quantum', bin: 'qcirc', url: `http://127.0.0.1:${port('QCIRC_PORT', 8787)}` },
 ];
 const READY_TIMEOUT_MS = 30_000;

@@ -46,6 +46,11 @@ describe('npm start', () => {
       expect((await fetch(`${url}/health`)).status).toBe(200);
     }
     expect(output).toContain('gRPC 127.0.0.1:19401');
+    // The verification platform's web application, built by the launcher's preparation.
+    expect(output).toContain('web application http://127.0.0.1:18080/');
+    const page = await fetch('http://127.0.0.1:18080/projects', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\/[\w.-]+\.js">/);
     const grpc = await new Promise<boolean>((resolve) => {
       const socket = connect(19401, '127.0.0.1', () => {
         socket.end();
