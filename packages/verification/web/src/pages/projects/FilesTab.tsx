@@ -8,13 +8,13 @@ import type { JSX } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { errorFromAnswer } from '../../../../src/client/errors.js';
 import { api, apiUrl, call, csrfHeaders, type Schemas } from '../../api/client.js';
-import { Dialog } from '../../components/Dialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Spinner } from '../../components/Spinner.js';
 import { useAsync } from '../../components/useAsync.js';
 import { formatBytes, formatTime } from '../../lib/format.js';
 import { canWrite, useSession, type Session } from '../../session.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { buildTree, fileApiPath, fileHref, type TreeNode } from './file-tree.js';
 import {
   checkSelection,
@@ -63,56 +63,32 @@ export function FilesTab({ project }: { project: Schemas['Project'] }) {
         />
       )}
       {deleting === undefined ? null : (
-        <DeleteFileDialog
-          projectId={project.id}
-          path={deleting}
+        <ConfirmDialog
+          title="Delete file"
+          confirm="Delete file"
           onClose={() => setDeleting(undefined)}
-          onDeleted={() => {
+          onConfirm={async () => {
+            await deleteFile(project.id, deleting);
             setDeleting(undefined);
             files.reload();
           }}
-        />
+        >
+          <p>
+            Delete <code>{deleting}</code> from the project? Jobs already submitted keep their copy.
+          </p>
+        </ConfirmDialog>
       )}
     </div>
   );
 }
 
-function DeleteFileDialog(props: {
-  projectId: string;
-  path: string;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const [error, setError] = useState<unknown>(undefined);
-  async function remove() {
-    try {
-      const response = await fetch(apiUrl(fileApiPath(props.projectId, props.path)), {
-        method: 'DELETE',
-        credentials: 'same-origin',
-        headers: csrfHeaders(),
-      });
-      if (!response.ok) throw errorFromAnswer(response.status, await response.json().catch(() => undefined));
-      props.onDeleted();
-    } catch (failure) {
-      setError(failure);
-    }
-  }
-  return (
-    <Dialog open title="Delete file" onClose={props.onClose}>
-      <p>
-        Delete <code>{props.path}</code> from the project? Jobs already submitted keep their copy.
-      </p>
-      <ErrorBanner error={error} />
-      <div class="button-row">
-        <button type="button" class="button button-danger" onClick={() => void remove()}>
-          Delete file
-        </button>
-        <button type="button" class="button button-secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
-    </Dialog>
-  );
+async function deleteFile(projectId: string, path: string): Promise<void> {
+  const response = await fetch(apiUrl(fileApiPath(projectId, path)), {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    headers: csrfHeaders(),
+  });
+  if (!response.ok) throw errorFromAnswer(response.status, await response.json().catch(() => undefined));
 }
 
 /** Moves focus among the tree's rows with the arrow keys, Home and End. */

@@ -6,7 +6,6 @@
 import { lazy, useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../../api/client.js';
-import { Dialog } from '../../components/Dialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -17,6 +16,7 @@ import { formatTime } from '../../lib/format.js';
 import NotFound from '../NotFound.js';
 import { canWrite, useSession } from '../../session.js';
 import { ConfigTab } from './ConfigTab.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { FilesTab } from './FilesTab.js';
 import './projects.css';
 
@@ -139,20 +139,20 @@ function DeleteProjectDialog(props: {
   onDeleted: () => void;
 }) {
   const [force, setForce] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  async function remove() {
-    setError(undefined);
-    try {
-      await call(
-        api.DELETE('/api/v1/projects/{id}', { params: { path: { id: props.project.id }, query: { force } } }),
-      );
-      props.onDeleted();
-    } catch (failure) {
-      setError(failure);
-    }
-  }
   return (
-    <Dialog open title="Delete project" onClose={props.onClose}>
+    <ConfirmDialog
+      title="Delete project"
+      confirm="Yes, delete project"
+      onClose={props.onClose}
+      onConfirm={async () => {
+        await call(
+          api.DELETE('/api/v1/projects/{id}', {
+            params: { path: { id: props.project.id }, query: { force } },
+          }),
+        );
+        props.onDeleted();
+      }}
+    >
       <p>
         Delete <strong>{props.project.name}</strong> with its files, its jobs and their results? This cannot
         be undone.
@@ -161,15 +161,6 @@ function DeleteProjectDialog(props: {
         <input type="checkbox" checked={force} onChange={(event) => setForce(event.currentTarget.checked)} />
         Cancel its queued and running jobs first
       </label>
-      <ErrorBanner error={error} />
-      <div class="button-row">
-        <button type="button" class="button button-danger" onClick={() => void remove()}>
-          Yes, delete project
-        </button>
-        <button type="button" class="button button-secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
