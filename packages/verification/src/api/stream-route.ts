@@ -202,7 +202,9 @@ export function registerStreamRoute(app: App, deps: StreamRouteDeps): void {
         '`job_complete` {status, error}. The history so far comes first; the socket closes (1000) after ' +
         '`job_complete`. More than the per-user limit of open streams: refused before the upgrade with 429 ' +
         '`RATE_LIMITED`, `Retry-After` and the limit in the rate-limit headers. A plain HTTP request (no ' +
-        `upgrade) is answered 426.\n\nRequires scope \`${READ.scope}\`.`,
+        `upgrade) is answered 426. A browser may authenticate with the session cookie (\`POST /session\`) ` +
+        "instead of a header; its `Origin` must then be this server's (403 `ORIGIN_NOT_ALLOWED`)." +
+        `\n\nRequires scope \`${READ.scope}\`.`,
       tags: ['jobs'],
       security: deps.securitySchemes.map((scheme) => ({ [scheme]: [READ.scope] })),
       params: JobIdParams,

@@ -511,6 +511,15 @@ describe('file content and project search', () => {
     expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(text.headers['content-length']).toBe(String(Buffer.byteLength(source)));
     expect(text.body).toBe(source);
+    const head = await app.inject({
+      method: 'HEAD',
+      url: `${API_PREFIX}/projects/${id}/files/rtl/counter.sv`,
+    });
+    expect([head.statusCode, head.headers['content-length'], head.body]).toEqual([
+      200,
+      String(Buffer.byteLength(source)),
+      '',
+    ]);
     for (const path of ['bin/a.out', 'latin1.txt']) {
       const binary = await get(path);
       expect(binary.statusCode, path).toBe(200);

@@ -1215,7 +1215,7 @@ export interface paths {
     };
     /**
      * Stream a job's log and progress (WebSocket)
-     * @description Upgrade to a WebSocket. Messages, one JSON object each: `log` {stage, level, timestamp, message}, `progress` {stage, tests_complete, tests_total}, `stage_complete` {stage, status, duration, reason}, `job_complete` {status, error}. The history so far comes first; the socket closes (1000) after `job_complete`. More than the per-user limit of open streams: refused before the upgrade with 429 `RATE_LIMITED`, `Retry-After` and the limit in the rate-limit headers. A plain HTTP request (no upgrade) is answered 426.
+     * @description Upgrade to a WebSocket. Messages, one JSON object each: `log` {stage, level, timestamp, message}, `progress` {stage, tests_complete, tests_total}, `stage_complete` {stage, status, duration, reason}, `job_complete` {status, error}. The history so far comes first; the socket closes (1000) after `job_complete`. More than the per-user limit of open streams: refused before the upgrade with 429 `RATE_LIMITED`, `Retry-After` and the limit in the rate-limit headers. A plain HTTP request (no upgrade) is answered 426. A browser may authenticate with the session cookie (`POST /session`) instead of a header; its `Origin` must then be this server's (403 `ORIGIN_NOT_ALLOWED`).
      *
      *     Requires scope `platform:read`.
      */
