@@ -14,7 +14,7 @@ import {
   type Coverage,
   type FileCoverage,
 } from './results-data.js';
-import { TableWrap } from './TableWrap.js';
+import { TableHead, TableWrap } from './TableWrap.js';
 
 /** A percentage as a number and a bar; null says why instead. */
 export function PercentBar({
@@ -72,19 +72,15 @@ function FsmTable({ coverage }: { coverage: Coverage }) {
     <TableWrap label="State machines">
       <table class="table">
         <caption>State machines</caption>
-        <thead>
-          <tr>
-            <th scope="col">Instance</th>
-            <th scope="col">Register</th>
-            <th scope="col" class="numeric">
-              States
-            </th>
-            <th scope="col" class="numeric">
-              Transitions
-            </th>
-            <th scope="col">Not covered</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Instance',
+            'Register',
+            { label: 'States', numeric: true },
+            { label: 'Transitions', numeric: true },
+            'Not covered',
+          ]}
+        />
         <tbody>
           {machines.map((m) => {
             const name = (value: number) => m.states.find((s) => s.value === value)?.name ?? String(value);
@@ -129,18 +125,14 @@ export function CoverageResults({ jobId, projectId }: { jobId: string; projectId
         <TableWrap label="Coverage per file">
           <table class="table">
             <caption>Coverage per file</caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col" class="numeric">
-                  Line
-                </th>
-                <th scope="col" class="numeric">
-                  Toggle
-                </th>
-                <th scope="col">Heat map</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'File',
+                { label: 'Line', numeric: true },
+                { label: 'Toggle', numeric: true },
+                'Heat map',
+              ]}
+            />
             <tbody>
               {data.files.map((file) => (
                 <tr key={file.file}>

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge.js';
 import { useAsync } from '../../components/useAsync.js';
 import { artifactText, type Results, type TvlaResults } from './results-data.js';
 import { TvlaPlot } from './TvlaPlot.js';
-import { TableWrap } from './TableWrap.js';
+import { TableHead, TableWrap } from './TableWrap.js';
 
 type Summary = NonNullable<Results['stages']['crypto']>;
 
@@ -67,13 +67,7 @@ export function CryptoResults(props: { jobId: string; summary: Summary; hasTvla:
       <TableWrap label="Crypto checks">
         <table class="table">
           <caption>Crypto checks ({summary.crypto_checks_passed ?? 0} passed)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Check</th>
-              <th scope="col">Verdict</th>
-              <th scope="col">Measures</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Check', 'Verdict', 'Measures']} />
           <tbody>
             {CHECKS.map(({ id, label }) => {
               const check = summary[id] as

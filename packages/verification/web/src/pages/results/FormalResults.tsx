@@ -17,7 +17,7 @@ import {
   type StageDetails,
 } from './results-data.js';
 import { Waveform } from './Waveform.js';
-import { TableWrap } from './TableWrap.js';
+import { TableHead, TableWrap } from './TableWrap.js';
 
 interface Trace {
   artifact: string;
@@ -127,16 +127,7 @@ function TaskTables(props: {
         <TableWrap label={`Properties of task ${props.name}`}>
           <table class="table">
             <caption>Properties of task {props.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Property</th>
-                <th scope="col">Verdict</th>
-                <th scope="col">Depth</th>
-                <th scope="col">Engine</th>
-                <th scope="col">Source</th>
-                <th scope="col">Counterexample</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Property', 'Verdict', 'Depth', 'Engine', 'Source', 'Counterexample']} />
             <tbody>
               {task.properties.map((p) => (
                 <tr key={p.name}>
@@ -174,14 +165,7 @@ function TaskTables(props: {
         <TableWrap label={`Covers of task ${props.name}`}>
           <table class="table">
             <caption>Covers of task {props.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Cover</th>
-                <th scope="col">Reached</th>
-                <th scope="col">Source</th>
-                <th scope="col">Trace</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Cover', 'Reached', 'Source', 'Trace']} />
             <tbody>
               {task.covers.map((c) => (
                 <tr key={c.name}>

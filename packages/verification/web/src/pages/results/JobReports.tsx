@@ -15,7 +15,7 @@ import { errorFromAnswer } from '../../../../src/client/errors.js';
 import type { paths } from '../../../../src/client/gen/openapi.js';
 import { listArtifacts, STAGE_ORDER, type Job, type StageName } from './results-data.js';
 import './results.css';
-import { TableWrap } from './TableWrap.js';
+import { TableHead, TableWrap } from './TableWrap.js';
 
 type ReportBody = NonNullable<
   NonNullable<paths['/api/v1/jobs/{id}/reports']['post']['requestBody']>['content']['application/json']
@@ -165,17 +165,7 @@ export default function JobReports({ job }: { job: Job }) {
           <TableWrap label="Artifact files">
             <table class="table">
               <caption class="visually-hidden">Artifacts</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Stage</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" class="numeric">
-                    Size
-                  </th>
-                  <th scope="col">Written</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Stage', 'Type', { label: 'Size', numeric: true }, 'Written']} />
               <tbody>
                 {artifacts.data.artifacts.map((artifact) => (
                   <tr key={artifact.name}>

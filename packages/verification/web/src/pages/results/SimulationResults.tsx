@@ -3,39 +3,58 @@ import { StatusBadge } from '../../components/StatusBadge.js';
 import { formatDuration } from '../../lib/format.js';
 import { CoverageResults } from './CoverageResults.js';
 import type { Results, TestCase } from './results-data.js';
-import { TableWrap } from './TableWrap.js';
+import { TableHead, TableWrap } from './TableWrap.js';
 
 type Summary = NonNullable<Results['stages']['simulation']>;
 
-function TestTable({ tests }: { tests: TestCase[] }) {
-  if (tests.length === 0) return <p class="muted">The testbench reported no test.</p>;
+type Regression = NonNullable<Summary['regression']>;
+
+/** A test or a regression's run, as its row shows it. */
+interface TestRow {
+  name: string;
+  status: string;
+  seed?: number;
+  duration: string;
+  reason?: string | undefined;
+}
+
+function testRows(tests: TestCase[]): TestRow[] {
+  return tests.map((test) => ({
+    name: test.name,
+    status: test.status,
+    duration: test.time_seconds === undefined ? '—' : formatDuration(test.time_seconds * 1000),
+    reason: test.reason,
+  }));
+}
+
+/** The tests, or a regression's runs with the seed of each (`seeds`). */
+function TestTable({ rows, label, seeds }: { rows: TestRow[]; label: string; seeds: boolean }) {
+  if (rows.length === 0) return <p class="muted">The testbench reported no test.</p>;
   return (
-    <TableWrap label="Tests">
+    <TableWrap label={label}>
       <table class="table">
-        <caption class="visually-hidden">Tests</caption>
-        <thead>
-          <tr>
-            <th scope="col">Test</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="numeric">
-              Duration
-            </th>
-            <th scope="col">Failure reason</th>
-          </tr>
-        </thead>
+        <caption class="visually-hidden">{label}</caption>
+        <TableHead
+          columns={[
+            seeds ? 'Run' : 'Test',
+            'Status',
+            ...(seeds ? [{ label: 'Seed', numeric: true } as const] : []),
+            { label: 'Duration', numeric: true },
+            'Failure reason',
+          ]}
+        />
         <tbody>
-          {tests.map((test) => (
-            <tr key={test.name}>
+          {rows.map((row) => (
+            <tr key={row.name}>
               <th scope="row" class="mono">
-                {test.name}
+                {row.name}
               </th>
               <td>
-                <StatusBadge status={test.status} />
+                <StatusBadge status={row.status} />
               </td>
-              <td class="numeric">
-                {test.time_seconds === undefined ? '—' : formatDuration(test.time_seconds * 1000)}
-              </td>
-              <td>{test.reason ?? ''}</td>
+              {seeds ? <td class="numeric mono">{row.seed}</td> : null}
+              <td class="numeric">{row.duration}</td>
+              <td>{row.reason ?? ''}</td>
             </tr>
           ))}
         </tbody>
@@ -44,46 +63,14 @@ function TestTable({ tests }: { tests: TestCase[] }) {
   );
 }
 
-function RegressionTable({ regression }: { regression: NonNullable<Summary['regression']> }) {
+function RegressionTable({ regression }: { regression: Regression }) {
   return (
     <>
       <p>
         Regression seed <code>{regression.seed}</code> (submit with <code>simulation.seed</code> set to it to
         run the same seeds again).
       </p>
-      <TableWrap label="Regression runs">
-        <table class="table">
-          <caption class="visually-hidden">Regression runs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="numeric">
-                Seed
-              </th>
-              <th scope="col" class="numeric">
-                Duration
-              </th>
-              <th scope="col">Failure reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {regression.tests.map((test) => (
-              <tr key={test.name}>
-                <th scope="row" class="mono">
-                  {test.name}
-                </th>
-                <td>
-                  <StatusBadge status={test.status} />
-                </td>
-                <td class="numeric mono">{test.seed}</td>
-                <td class="numeric">{test.duration}</td>
-                <td>{test.reason ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <TestTable rows={regression.tests} label="Regression runs" seeds />
     </>
   );
 }
@@ -109,7 +96,7 @@ export function SimulationResults(props: {
       </div>
       <h3>Tests</h3>
       {summary.regression === undefined ? (
-        <TestTable tests={props.tests} />
+        <TestTable rows={testRows(props.tests)} label="Tests" seeds={false} />
       ) : (
         <RegressionTable regression={summary.regression} />
       )}

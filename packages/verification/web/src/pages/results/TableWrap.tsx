@@ -11,3 +11,27 @@ export function TableWrap({ label, children }: { label: string; children: Compon
     </div>
   );
 }
+
+/** A column heading; a numeric column's figures are right-aligned. */
+export type Column = string | { label: string; numeric: true };
+
+/** A table's header row. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ) : (
+            <th key={column.label} scope="col" class="numeric">
+              {column.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
