@@ -37,25 +37,28 @@ export interface LogViewProps {
 interface RowProps {
   line: LogEntry;
   index: number;
+  /** px from the top of the list */
+  top: number;
   query: string;
   current: boolean;
 }
 
 /**
- * One line. While the log follows, every frame shifts the window; a row whose line, query and
- * mark are unchanged is not rendered again (its time is formatted once).
+ * One line, placed at its own offset in the list: as the list scrolls or grows a row neither moves
+ * nor renders again (its time is formatted once), so the browser paints only the rows that come in.
  */
 class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps) {
-    const { line, query, current } = this.props;
-    return next.line !== line || next.query !== query || next.current !== current;
+    const { line, top, query, current } = this.props;
+    return next.line !== line || next.top !== top || next.query !== query || next.current !== current;
   }
 
-  override render({ line, index, query, current }: RowProps) {
+  override render({ line, index, top, query, current }: RowProps) {
     const time = new Date(line.timestamp);
     return (
       <div
         class={`log-row log-${line.level.toLowerCase()}${current ? ' log-row-current' : ''}`}
+        style={{ top: `${top}px` }}
         data-line-index={index}
       >
         <span class="log-number">{index + 1}</span>
@@ -293,17 +296,16 @@ export function LogView({ log, version }: LogViewProps) {
         onScroll={onScroll}
       >
         <div class="log-spacer" style={{ height: `${rows.total}px` }}>
-          <div class="log-window" style={{ transform: `translateY(${rows.offset}px)` }}>
-            {log.shown.slice(rows.start, rows.end).map((lineIndex, at) => (
-              <Row
-                key={lineIndex}
-                line={log.lines[lineIndex]!}
-                index={lineIndex}
-                query={query}
-                current={rows.start + at === currentRow}
-              />
-            ))}
-          </div>
+          {log.shown.slice(rows.start, rows.end).map((lineIndex, at) => (
+            <Row
+              key={lineIndex}
+              line={log.lines[lineIndex]!}
+              index={lineIndex}
+              top={(rows.start + at) * ROW_HEIGHT}
+              query={query}
+              current={rows.start + at === currentRow}
+            />
+          ))}
         </div>
         {count > 0 ? null : (
           <p class="log-empty">
