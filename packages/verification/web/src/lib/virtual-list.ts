@@ -22,22 +22,20 @@ export interface RowWindow {
   start: number;
   /** one past the last row to render */
   end: number;
-  /** where the first rendered row sits from the top of the list, px */
-  offset: number;
   /** height of the whole list, px (the spacer that gives the scrollbar its range) */
   total: number;
 }
 
 export function rowWindow({ count, rowHeight, scrollTop, height, overscan }: Viewport): RowWindow {
   const total = count * rowHeight;
-  if (count === 0 || rowHeight <= 0) return { start: 0, end: 0, offset: 0, total: Math.max(0, total) };
+  if (count === 0 || rowHeight <= 0) return { start: 0, end: 0, total: Math.max(0, total) };
   // A scrollTop past the end (the list just shrank under a filter) shows the last screenful.
   const top = Math.min(Math.max(0, scrollTop), Math.max(0, total - height));
   const first = Math.floor(top / rowHeight);
   const last = Math.ceil((top + Math.max(0, height)) / rowHeight);
   const start = Math.max(0, first - overscan);
   const end = Math.min(count, last + overscan);
-  return { start, end, offset: start * rowHeight, total };
+  return { start, end, total };
 }
 
 /** The scrollTop that shows the list's end. */
