@@ -98,9 +98,12 @@ describe('frameBatcher', () => {
     frames.shift()!();
     expect(flushed).toEqual([[1, 2, 3]]);
     batcher.push(4);
+    batcher.push(5);
     expect(frames).toHaveLength(1);
-    batcher.flushNow();
     frames.shift()!();
-    expect(flushed).toEqual([[1, 2, 3], [4]]);
+    expect(flushed).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 });

@@ -125,7 +125,7 @@ export function splitMatches(text: string, query: string): { text: string; match
 export function frameBatcher<T>(
   flush: (items: T[]) => void,
   schedule: (callback: () => void) => void = (callback) => requestAnimationFrame(callback),
-): { push(item: T): void; flushNow(): void } {
+): { push(item: T): void } {
   let pending: T[] = [];
   let scheduled = false;
   const flushNow = () => {
@@ -142,6 +142,5 @@ export function frameBatcher<T>(
       scheduled = true;
       schedule(flushNow);
     },
-    flushNow,
   };
 }
