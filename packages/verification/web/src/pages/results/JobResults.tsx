@@ -1,8 +1,8 @@
 /**
  * The job page's results tab: per stage the job has, its status and duration, why it failed or
  * was skipped, and what it found: lint messages, tests and coverage, formal verdicts with the
- * counterexample's waveform, crypto checks with the TVLA plot. Reloads when the job's status
- * changes, so a running job's tab fills in as its stages end.
+ * counterexample's waveform, crypto checks with the TVLA plot. Reloads when the job's or a
+ * stage's status changes, so a running job's tab fills in as its stages end.
  */
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -83,7 +83,11 @@ function StageBody({ stage, job, loaded }: { stage: StageName; job: Job; loaded:
 }
 
 export default function JobResults({ job }: { job: Job }) {
-  const loaded = useAsync((signal) => loadAll(job.job_id, signal), [job.job_id, job.status]);
+  // Read again when a stage ends, not on every progress message of a running one.
+  const stageStatuses = Object.entries(job.progress)
+    .map(([stage, progress]) => `${stage}:${progress.status}`)
+    .join(' ');
+  const loaded = useAsync((signal) => loadAll(job.job_id, signal), [job.job_id, job.status, stageStatuses]);
   if (loaded.data === undefined) {
     return loaded.error === undefined ? (
       <Spinner label="Loading results…" />
