@@ -183,14 +183,17 @@ function totalLines(page: Page): Promise<number> {
   });
 }
 
-async function measureLatency(page: Page, origin: string, base: string, projectId: string) {
-  const jobId = await submitJob(base, projectId, {
-    stages: ['simulation'],
-    config_overrides: {},
-  });
+/** Submits the project's simulation, opens its job page at once and watches its rows; answers the job's id. */
+async function openNewJob(page: Page, origin: string, base: string, projectId: string): Promise<string> {
+  const jobId = await submitJob(base, projectId, { stages: ['simulation'] });
   await page.goto(`${origin}/jobs/${jobId}`);
   await page.locator('[data-total-lines]').waitFor();
   await watchRows(page);
+  return jobId;
+}
+
+async function measureLatency(page: Page, origin: string, base: string, projectId: string) {
+  const jobId = await openNewJob(page, origin, base, projectId);
   const job = await waitForJob(base, jobId);
   if (job.status !== 'passed') throw new Error(`latency job ${jobId} ended ${job.status}`);
   // The last line shown: every line the page will show is in.
@@ -223,13 +226,7 @@ async function markerSpan(base: string, jobId: string): Promise<number> {
 }
 
 async function measureFrames(page: Page, origin: string, base: string, projectId: string) {
-  const jobId = await submitJob(base, projectId, {
-    stages: ['simulation'],
-    config_overrides: {},
-  });
-  await page.goto(`${origin}/jobs/${jobId}`);
-  await page.locator('[data-total-lines]').waitFor();
-  await watchRows(page);
+  const jobId = await openNewJob(page, origin, base, projectId);
   await page.waitForFunction(
     (count) => {
       const { document } = globalThis as unknown as PageWindow;

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, signIn } from '../test/support/browser.ts';
+import { launchChromium, showFirstWaveform, signIn } from '../test/support/browser.ts';
 import {
   ACCUMULATOR,
   api,
@@ -108,12 +108,7 @@ try {
 
   await ended(jobs.fifo);
   await page.goto(`${origin}/jobs/${jobs.fifo}/results`);
-  await page
-    .getByRole('button', { name: /^Show waveform/ })
-    .first()
-    .click();
-  const canvas = page.locator('canvas[role="img"]').first();
-  await canvas.waitFor();
+  const canvas = await showFirstWaveform(page);
   await toTop(page.locator('section.trace'));
   const box = await canvas.boundingBox();
   await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2);

@@ -17,6 +17,7 @@ import {
   launchChromium,
   overflowsHorizontally,
   seriousViolations,
+  showFirstWaveform,
   signIn,
   watchedPage,
   type PageProblems,
@@ -80,6 +81,11 @@ describe.skipIf(gate.skip)(
     const jobs = { coverage: '', formal: '', crypto: '', lint: '' };
     const asAdmin = () => ({ authorization: `Bearer ${tokens.admin}` });
     const ended = (jobId: string) => waitForJob(base, jobId, undefined, JOB_TIMEOUT_MS, asAdmin());
+    /** Waits for the job to end as `status`, then opens its results tab in the admin's page. */
+    const openResults = async (jobId: string, status: string) => {
+      expect((await ended(jobId)).status).toBe(status);
+      await admin.page.goto(`${origin}/jobs/${jobId}/results`);
+    };
 
     beforeAll(async () => {
       // In CI the build (npm ci's prepare) makes dist/web; a missing one is a failure there, not a skip.
@@ -229,8 +235,7 @@ describe.skipIf(gate.skip)(
 
     it('shows lint messages linking to their source line', async () => {
       const { page, problems } = admin;
-      expect((await ended(jobs.lint)).status).toBe('passed');
-      await page.goto(`${origin}/jobs/${jobs.lint}/results`);
+      await openResults(jobs.lint, 'passed');
       const link = page.locator(`a[href^="/projects/${projects.lint}/files/rtl/checksum.sv#L"]`).first();
       await link.waitFor();
       expect(
@@ -245,14 +250,8 @@ describe.skipIf(gate.skip)(
 
     it('draws a failed property’s counterexample as a waveform with values at the cursor', async () => {
       const { page, problems } = admin;
-      expect((await ended(jobs.formal)).status).toBe('failed');
-      await page.goto(`${origin}/jobs/${jobs.formal}/results`);
-      await page
-        .getByRole('button', { name: /^Show waveform/ })
-        .first()
-        .click();
-      const canvas = page.locator('canvas[role="img"]').first();
-      await canvas.waitFor();
+      await openResults(jobs.formal, 'failed');
+      const canvas = await showFirstWaveform(page);
       // Drawn: the canvas holds more than its background colour.
       await expect
         .poll(() =>
@@ -285,8 +284,7 @@ describe.skipIf(gate.skip)(
 
     it('plots the TVLA t-statistic of a crypto job with its threshold lines', async () => {
       const { page, problems } = admin;
-      expect((await ended(jobs.crypto)).status).toBe('passed');
-      await page.goto(`${origin}/jobs/${jobs.crypto}/results`);
+      await openResults(jobs.crypto, 'passed');
       const plot = page.locator('svg.tvla-plot').first();
       await plot.waitFor();
       expect(await plot.getAttribute('role')).toBe('img');
@@ -308,8 +306,7 @@ describe.skipIf(gate.skip)(
       { timeout: JOB_TIMEOUT_MS },
       async () => {
         const { page, problems } = admin;
-        expect((await ended(jobs.coverage)).status).toBe('passed');
-        await page.goto(`${origin}/jobs/${jobs.coverage}/results`);
+        await openResults(jobs.coverage, 'passed');
         await page.getByRole('button', { name: 'Show heat map of rtl/counter.sv' }).click();
         const heatMap = page.getByRole('region', { name: 'Line coverage of rtl/counter.sv' });
         await heatMap.waitFor();

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -147,6 +147,17 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\n\s*/g, ' ')}`)
           .join('\n'),
     );
+}
+
+/** On a formal job's results tab: opens the first counterexample's waveform and answers its canvas once shown. */
+export async function showFirstWaveform(page: Page): Promise<Locator> {
+  await page
+    .getByRole('button', { name: /^Show waveform/ })
+    .first()
+    .click();
+  const canvas = page.locator('canvas[role="img"]').first();
+  await canvas.waitFor();
+  return canvas;
 }
 
 /** Whether the page scrolls sideways at its current width (its content wider than the window). */
