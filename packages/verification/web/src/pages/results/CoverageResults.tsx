@@ -55,10 +55,10 @@ function HeatMap({ projectId, file }: { projectId: string; file: FileCoverage })
   if (source.error !== undefined) return <ErrorBanner error={source.error} />;
   return (
     <section class="heat-map" aria-label={`Line coverage of ${file.file}`}>
-      <p class="muted">
-        Hits per line; red lines never ran
-        {missed.length > 0 ? ` (lines ${missed.join(', ')})` : ' (none here)'}, lines without a count are not
-        instrumented.
+      <p>
+        {missed.length === 0
+          ? 'Every instrumented line ran.'
+          : `Never run: line${missed.length === 1 ? '' : 's'} ${missed.join(', ')}.`}
       </p>
       <SourceView text={source.data ?? ''} path={file.file} lineHits={hits} />
     </section>

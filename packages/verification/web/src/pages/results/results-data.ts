@@ -8,6 +8,7 @@
 import { api, call, type Schemas } from '../../api/client.js';
 import { errorFromAnswer } from '../../../../src/client/errors.js';
 import type { FsmMachine } from '../../../../src/engine/fsm/machine-coverage.js';
+import { fileApiPath, fileHref } from '../projects/file-tree.js';
 
 export type Job = Schemas['Job'];
 export type Results = Schemas['Results'];
@@ -156,11 +157,7 @@ export function artifactText(id: string, name: string, signal: AbortSignal): Pro
 
 /** A project file's text: the heat map's source. */
 export async function projectFileText(projectId: string, path: string, signal: AbortSignal): Promise<string> {
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
-  const response = await fetch(`/api/v1/projects/${encodeURIComponent(projectId)}/files/${encoded}`, {
-    credentials: 'same-origin',
-    signal,
-  });
+  const response = await fetch(fileApiPath(projectId, path), { credentials: 'same-origin', signal });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     throw errorFromAnswer(response.status, body);
@@ -170,6 +167,5 @@ export async function projectFileText(projectId: string, path: string, signal: A
 
 /** The link to a line of a project's file in the source viewer. */
 export function sourceHref(projectId: string, file: string, line?: number | null): string {
-  const encoded = file.split('/').map(encodeURIComponent).join('/');
-  return `/projects/${encodeURIComponent(projectId)}/files/${encoded}${line ? `#L${line}` : ''}`;
+  return `${fileHref(projectId, file)}${line ? `#L${line}` : ''}`;
 }
