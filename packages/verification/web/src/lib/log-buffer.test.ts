@@ -83,27 +83,64 @@ describe('splitMatches', () => {
 });
 
 describe('frameBatcher', () => {
-  it('hands everything pushed before a frame over in one flush', () => {
+  function harness(minIntervalMs: number) {
+    let clock = 0;
     const frames: (() => void)[] = [];
+    const timers: { at: number; callback: () => void }[] = [];
     const flushed: number[][] = [];
-    const batcher = frameBatcher<number>(
-      (items) => flushed.push(items),
-      (callback) => frames.push(callback),
-    );
+    const batcher = frameBatcher<number>((items) => flushed.push(items), {
+      minIntervalMs,
+      frame: (callback) => frames.push(callback),
+      delay: (callback, ms) => timers.push({ at: clock + ms, callback }),
+      now: () => clock,
+    });
+    const advance = (ms: number) => {
+      clock += ms;
+      for (const timer of timers.filter((t) => t.at <= clock)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.callback();
+      }
+    };
+    const nextFrame = () => frames.shift()!();
+    return { batcher, frames, timers, flushed, advance, nextFrame };
+  }
+
+  it('hands everything pushed before a frame over in one flush', () => {
+    const { batcher, frames, flushed, nextFrame } = harness(0);
     batcher.push(1);
     batcher.push(2);
     batcher.push(3);
     expect(frames).toHaveLength(1);
     expect(flushed).toEqual([]);
-    frames.shift()!();
+    nextFrame();
     expect(flushed).toEqual([[1, 2, 3]]);
     batcher.push(4);
     batcher.push(5);
     expect(frames).toHaveLength(1);
-    frames.shift()!();
+    nextFrame();
     expect(flushed).toEqual([
       [1, 2, 3],
       [4, 5],
     ]);
+  });
+
+  it('waits out the least interval after a flush, and not after a quiet spell', () => {
+    const { batcher, frames, timers, flushed, advance, nextFrame } = harness(50);
+    batcher.push(1);
+    nextFrame();
+    advance(10);
+    batcher.push(2);
+    batcher.push(3);
+    // 10 ms after the last flush: the frame is asked for 40 ms later.
+    expect(frames).toHaveLength(0);
+    expect(timers.map((t) => t.at)).toEqual([50]);
+    advance(39);
+    expect(frames).toHaveLength(0);
+    advance(1);
+    nextFrame();
+    expect(flushed).toEqual([[1], [2, 3]]);
+    advance(200);
+    batcher.push(4);
+    expect(frames).toHaveLength(1);
   });
 });

@@ -118,19 +118,39 @@ export function splitMatches(text: string, query: string): { text: string; match
   return parts;
 }
 
+export interface BatcherTiming {
+  /** the least time between two flushes, ms: a flood of lines renders a few times a second, which
+   * leaves the browser time to read the socket, instead of every frame */
+  minIntervalMs: number;
+  /** requestAnimationFrame in the page */
+  frame: (callback: () => void) => void;
+  /** setTimeout and performance.now in the page */
+  delay: (callback: () => void, ms: number) => void;
+  now: () => number;
+}
+
+const PAGE_TIMING: BatcherTiming = {
+  minIntervalMs: 0,
+  frame: (callback) => requestAnimationFrame(callback),
+  delay: (callback, ms) => setTimeout(callback, ms),
+  now: () => performance.now(),
+};
+
 /**
- * Collects items and hands them to `flush` together once per frame (`schedule` is
- * requestAnimationFrame in the page), so a burst of a thousand stream messages costs one render.
+ * Collects items and hands them to `flush` together in an animation frame, at most once per
+ * `minIntervalMs`, so a burst of a thousand stream messages costs one render.
  */
 export function frameBatcher<T>(
   flush: (items: T[]) => void,
-  schedule: (callback: () => void) => void = (callback) => requestAnimationFrame(callback),
+  timing: Partial<BatcherTiming> = {},
 ): { push(item: T): void } {
+  const { minIntervalMs, frame, delay, now } = { ...PAGE_TIMING, ...timing };
   let pending: T[] = [];
   let scheduled = false;
+  let lastFlush = -Infinity;
   const flushNow = () => {
     scheduled = false;
-    if (pending.length === 0) return;
+    lastFlush = now();
     const items = pending;
     pending = [];
     flush(items);
@@ -140,7 +160,9 @@ export function frameBatcher<T>(
       pending.push(item);
       if (scheduled) return;
       scheduled = true;
-      schedule(flushNow);
+      const wait = lastFlush + minIntervalMs - now();
+      if (wait > 0) delay(() => frame(flushNow), wait);
+      else frame(flushNow);
     },
   };
 }

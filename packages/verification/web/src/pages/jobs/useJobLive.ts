@@ -2,8 +2,8 @@
  * A job as it runs: the job view, its log and its stages' times, kept current by the WebSocket
  * stream (no polling). On open the job and its log so far are read over REST (one answer, however
  * long the log); a job still queued or running then opens the stream, whose history repeats those
- * lines and is counted off (lib/job-stream.ts). Stream messages are applied once per animation
- * frame, so a burst of thousands of lines costs one render.
+ * lines and is counted off (lib/job-stream.ts). Stream messages are applied together in an
+ * animation frame, at most every 50 ms, so a burst of thousands of lines costs one render.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../../api/client.js';
@@ -26,6 +26,13 @@ export interface JobLive {
   setJob: (job: Job) => void;
   reconnect: () => void;
 }
+
+/**
+ * Stream messages are applied at most this often (ms): a tool that floods the log then costs
+ * 20 renders a second, which leaves the browser time to read the socket and keeps the lag of the
+ * newest line low; a quiet log's line still shows in the next frame.
+ */
+const FLUSH_INTERVAL_MS = 50;
 
 const ended = (status: Job['status']) => status !== 'queued' && status !== 'running';
 
@@ -99,13 +106,16 @@ export function useJobLive(jobId: string): JobLive {
       call(api.GET('/api/v1/jobs/{id}', { params: path, signal })).then(setJob, (failure: unknown) => {
         if (!signal.aborted) setError(failure);
       });
-    const batcher = frameBatcher<StreamMessage>((messages) => {
-      if (signal.aborted) return;
-      addLines(messages.flatMap((message) => (message.type === 'log' ? [message] : [])));
-      setJob((current) => (current === undefined ? current : applyMessages(current, messages)));
-      setVersion((n) => n + 1);
-      if (messages.some((message) => message.type === 'job_complete')) void refresh();
-    });
+    const batcher = frameBatcher<StreamMessage>(
+      (messages) => {
+        if (signal.aborted) return;
+        addLines(messages.flatMap((message) => (message.type === 'log' ? [message] : [])));
+        setJob((current) => (current === undefined ? current : applyMessages(current, messages)));
+        setVersion((n) => n + 1);
+        if (messages.some((message) => message.type === 'job_complete')) void refresh();
+      },
+      { minIntervalMs: FLUSH_INTERVAL_MS },
+    );
 
     Promise.all([
       call(api.GET('/api/v1/jobs/{id}', { params: path, signal })),
