@@ -17,6 +17,7 @@ import {
   loadResults,
   loadStage,
   STAGE_ORDER,
+  type DetailedStage,
   type Job,
   type Results,
   type StageDetails,
@@ -33,18 +34,17 @@ const TITLES: Record<StageName, string> = {
 };
 
 const ENDED = new Set(['passed', 'failed']);
+const DETAILED: readonly DetailedStage[] = ['lint', 'simulation', 'formal'];
 
 interface Loaded {
   results: Results;
-  details: Partial<{ [S in StageName]: StageDetails[S] | null }>;
+  details: Partial<{ [S in DetailedStage]: StageDetails[S] | null }>;
   artifacts: Set<string>;
 }
 
 async function loadAll(jobId: string, signal: AbortSignal): Promise<Loaded> {
   const [results, artifacts] = await Promise.all([loadResults(jobId, signal), listArtifacts(jobId, signal)]);
-  const stages = STAGE_ORDER.filter(
-    (stage) => stage !== 'crypto' && ENDED.has(results.stages[stage]?.status ?? ''),
-  );
+  const stages = DETAILED.filter((stage) => ENDED.has(results.stages[stage]?.status ?? ''));
   const details = await Promise.all(stages.map((stage) => loadStage(jobId, stage, signal)));
   return {
     results,

@@ -85,14 +85,15 @@ export interface FormalTask {
   covers: FormalCover[];
 }
 
+/** The details the pages read (crypto's checks are all in the summary, and the TVLA artifact). */
 export interface StageDetails {
   lint: { messages: LintMessage[] };
   simulation: { simulator: string; testbench_top: string | null; tests: TestCase[] };
   formal: { depth: number; properties: FormalProperty[]; tasks: Record<string, FormalTask> };
-  crypto: Record<string, unknown>;
 }
+export type DetailedStage = keyof StageDetails;
 
-export interface StageResult<S extends StageName> {
+export interface StageResult<S extends DetailedStage> {
   stage: S;
   status: string;
   reason?: string;
@@ -124,7 +125,7 @@ export function loadResults(id: string, signal: AbortSignal): Promise<Results> {
   return call(api.GET('/api/v1/jobs/{id}/results', { params: { path: { id } }, signal }));
 }
 
-export async function loadStage<S extends StageName>(id: string, stage: S, signal: AbortSignal) {
+export async function loadStage<S extends DetailedStage>(id: string, stage: S, signal: AbortSignal) {
   const answer = await call(
     api.GET('/api/v1/jobs/{id}/results/{stage}', { params: { path: { id, stage } }, signal }),
   );
