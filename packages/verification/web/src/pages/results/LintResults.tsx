@@ -79,6 +79,13 @@ export function LintResults({ messages, projectId }: { messages: LintMessage[]; 
             </tr>
           </thead>
           <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} class="muted">
+                  No {severity} message.
+                </td>
+              </tr>
+            ) : null}
             {shown.map((message, index) => (
               <tr key={index}>
                 <td>
