@@ -4,18 +4,7 @@ import { api, call, type Schemas } from '../../api/client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { FieldError, fieldOf, invalidProps } from './field-errors.js';
-
-/** The kits the platform knows by name (README, "Projects and files"); any other identifier is accepted too. */
-const KNOWN_PDKS = [
-  'sky130A',
-  'sky130B',
-  'gf180mcuC',
-  'gf180mcuD',
-  'ihp-sg13g2',
-  'asap7',
-  'freepdk45',
-  'generic',
-];
+import { KNOWN_PDKS } from '../../../../src/domain/pdks.js';
 
 const FIELDS = [
   { name: 'name', label: 'Name', required: true },

@@ -3,7 +3,8 @@
  * the artifacts, and a project file's text for the heat map.
  *
  * The OpenAPI document types a stage's `details` as unknown (each stage writes its own), so the
- * fields the pages read are named here, after the engine's types they come from (cited on each).
+ * fields the pages read are named here, after the engine's types they come from (cited on each;
+ * results-data.test.ts checks at type-check time that each engine type fits its page type).
  */
 import { api, call, type Schemas } from '../../api/client.js';
 import { errorFromAnswer } from '../../../../src/client/errors.js';
