@@ -50,6 +50,10 @@ def test_upload_a_folder_and_files(developer: Client, examples: Path, tmp_path: 
     files = {f.path: f for f in developer.projects.files(project.id)}
     assert sorted(files) == sorted(expected + ["notes.txt"])
     assert files["rtl/counter.sv"].size == (folder / "rtl" / "counter.sv").stat().st_size
+    source = (folder / "rtl" / "counter.sv").read_bytes()
+    assert developer.projects.read_file(project.id, "rtl/counter.sv") == source
+    assert developer.projects.read_file(project.id, "notes.txt", tmp_path / "copy.txt") == tmp_path / "copy.txt"
+    assert (tmp_path / "copy.txt").read_text() == "hello\n"
 
     developer.projects.delete_file(project.id, "rtl/counter.sv")
     assert "rtl/counter.sv" not in [f.path for f in developer.projects.files(project.id)]

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+
+import httpx
 import pytest
 from conftest import unique
 
@@ -57,6 +60,20 @@ def test_tokens(admin: Client, url: str) -> None:
     with pytest.raises(NotFound) as unknown:
         admin.tokens.revoke(name)
     assert unknown.value.code == "TOKEN_NOT_FOUND"
+
+
+def test_a_session_opened_with_a_token(admin: Client, url: str) -> None:
+    assert admin.session.get()["role"] == "admin"
+    with Client(url, "") as anonymous:
+        opened = anonymous.session.open(os.environ["VP_TEST_VIEWER_TOKEN"])
+        assert opened.session["role"] == "viewer" and opened.session["csrf_token"]
+        assert opened.cookie.startswith("vp_session=")
+        cookie = {"Cookie": opened.cookie}
+        assert httpx.get(f"{anonymous.url}/session", headers=cookie).json()["role"] == "viewer"
+        anonymous.session.close(opened)
+        assert httpx.get(f"{anonymous.url}/session", headers=cookie).status_code == 401
+        with pytest.raises(Unauthorized):
+            anonymous.session.open("vpt_" + "0" * 43)
 
 
 def test_health_needs_no_token(url: str) -> None:

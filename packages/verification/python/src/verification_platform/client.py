@@ -42,6 +42,7 @@ from .models import (
     JobComplete,
     LogEntry,
     LogMessage,
+    OpenedSession,
     Page,
     ProgressMessage,
     Project,
@@ -257,6 +258,19 @@ class Projects(_Resource):
     def files(self, project_id: str) -> List[ProjectFile]:
         answer = self._http.json("GET", f"/projects/{_segment(project_id)}/files")
         return [build(ProjectFile, f) for f in answer["files"]]
+
+    @overload
+    def read_file(self, project_id: str, path: str) -> bytes: ...
+
+    @overload
+    def read_file(self, project_id: str, path: str, dest: PathLike) -> Path: ...
+
+    @operation("GET", "/projects/{id}/files/{*}")
+    def read_file(self, project_id: str, path: str, dest: Optional[PathLike] = None) -> Union[bytes, Path]:
+        """The file's bytes, or, with ``dest``, the path they were written to (streamed to disk)."""
+        return _download(
+            self._http, "GET", f"/projects/{_segment(project_id)}/files/{quote(path, safe='/')}", dest
+        )
 
     @operation("DELETE", "/projects/{id}/files/{*}")
     def delete_file(self, project_id: str, path: str) -> None:
@@ -530,6 +544,40 @@ class Tokens(_Resource):
         self._http.request("DELETE", f"/tokens/{_segment(name)}")
 
 
+class Session(_Resource):
+    """Who the client's credential is, and the web application's sign-in done from code (a browser
+    test, say, that gives the browser the cookie instead of typing the token)."""
+
+    @operation("GET", "/session")
+    def get(self) -> Dict[str, Any]:
+        """The caller as the platform sees it: name, role, expiry (``auth_enabled`` false without auth)."""
+        result: Dict[str, Any] = self._http.json("GET", "/session")
+        return result
+
+    @operation("POST", "/session")
+    def open(self, token: str) -> OpenedSession:
+        """Exchanges ``token`` for a session: its view, and the ``Cookie`` value that carries it."""
+        answer = self._http.request("POST", "/session", json_body={"token": token})
+        cookie = answer.headers.get("set-cookie", "").split(";")[0]
+        # The caller holds the session; the client's own requests keep their own credential.
+        self._http.client.cookies.clear()
+        return OpenedSession(session=answer.json(), cookie=cookie)
+
+    @operation("DELETE", "/session")
+    def close(self, opened: OpenedSession) -> None:
+        """Ends the session ``opened`` names (a change made with the cookie: it carries the CSRF token)."""
+        headers = {"Cookie": opened.cookie, "X-CSRF-Token": opened.session.get("csrf_token") or ""}
+        with self._http.translated("DELETE", "/session"):
+            # Only the session's cookie: the client's own token would be the credential otherwise.
+            answer = httpx.delete(
+                f"{self._http.base}/session",
+                headers={"User-Agent": self._http.user_agent, **headers},
+                timeout=self._http.timeout,
+            )
+        if answer.status_code >= 400:
+            raise error_from_answer(answer.status_code, answer.headers, answer.content)
+
+
 class Client:
     """A client of the platform at ``url`` (its base, such as ``http://127.0.0.1:8080``).
 
@@ -550,6 +598,7 @@ class Client:
         self.jobs = Jobs(self._http, self)
         self.webhooks = Webhooks(self._http, self)
         self.tokens = Tokens(self._http, self)
+        self.session = Session(self._http, self)
 
     @operation("GET", "/health")
     def health(self) -> Dict[str, Any]:

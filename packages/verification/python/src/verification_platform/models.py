@@ -37,6 +37,7 @@ __all__ = [
     "Artifact",
     "Webhook",
     "Token",
+    "OpenedSession",
     "Page",
     "LogMessage",
     "ProgressMessage",
@@ -147,6 +148,16 @@ class Token:
     #: The secret, in the answer to its creation only.
     token: Optional[str]
     raw: Dict[str, Any] = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class OpenedSession:
+    """A web session opened with a token (``client.session.open``)."""
+
+    #: The answer of ``POST /session``: name, role, expires_at, csrf_token, limits.
+    session: Dict[str, Any]
+    #: ``vp_session=...``, to send as the ``Cookie`` header (or give to a browser).
+    cookie: str = field(repr=False)
 
 
 @dataclass(frozen=True)
