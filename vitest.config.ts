@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const packages = ['server-kit', 'hypervisor', 'verification', 'quantum'];
 
 export default defineConfig({
   test: {
+    // Most test files wait on child processes (QEMU, Verilator, the services they start) more than
+    // they compute, so two files run at once even on 2 cores, where Vitest's default (cores - 1)
+    // would run one at a time and leave a core idle while QEMU's TCG keeps the other busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       ...packages.map((name) => ({
         // Workspace packages resolve to their TypeScript sources, so tests never run stale builds.
