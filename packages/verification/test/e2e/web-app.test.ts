@@ -15,11 +15,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchChromium,
-  overflowsHorizontally,
   seriousViolations,
   showFirstWaveform,
   signIn,
   watchedPage,
+  widerThanWindow,
   type PageProblems,
   type WatchedPage,
 } from '../support/browser.js';
@@ -432,7 +432,7 @@ describe.skipIf(gate.skip)(
     });
 
     it(
-      'fits the main pages at 390 px and 1280 px without sideways scrolling',
+      'fits the main pages at 320, 390 and 1280 px without sideways scrolling',
       { timeout: 120_000 },
       async () => {
         const pages = [
@@ -447,14 +447,15 @@ describe.skipIf(gate.skip)(
         ];
         const { page, problems } = admin;
         const wide: string[] = [];
-        for (const width of [390, 1280]) {
+        for (const width of [320, 390, 1280]) {
           await page.setViewportSize({ width, height: 844 });
           for (const path of pages) {
             await page.goto(origin + path);
             await page.locator('main h1').waitFor();
             // Measured once the page's data is in: no spinner left.
             await expect.poll(() => page.locator('.spinner').count()).toBe(0);
-            if (await overflowsHorizontally(page)) wide.push(`${path} at ${width} px`);
+            for (const culprit of await widerThanWindow(page))
+              wide.push(`${path} at ${width} px: ${culprit}`);
           }
         }
         expect(wide).toEqual([]);

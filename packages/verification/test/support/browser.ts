@@ -160,10 +160,72 @@ export async function showFirstWaveform(page: Page): Promise<Locator> {
   return canvas;
 }
 
-/** Whether the page scrolls sideways at its current width (its content wider than the window). */
-export function overflowsHorizontally(page: Page): Promise<boolean> {
+/**
+ * What makes the page scroll sideways at its current width: the outermost elements, and the text
+ * that runs out of its element, whose right edge passes the window's, outside any element that
+ * scrolls sideways itself (a table's wrapper may), each as `tag.class "its text"`. Empty when the
+ * page fits.
+ */
+export function widerThanWindow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const window = globalThis as unknown as PageWindow;
-    return window.document.scrollingElement.scrollWidth > window.innerWidth;
+    interface Rect {
+      right: number;
+    }
+    interface Box {
+      tagName: string;
+      className: unknown;
+      textContent: string | null;
+      parentElement: Box | null;
+      getBoundingClientRect(): Rect;
+    }
+    interface TextRange {
+      selectNodeContents(node: unknown): void;
+      getBoundingClientRect(): Rect;
+    }
+    const window = globalThis as unknown as PageWindow & {
+      getComputedStyle(element: Box): { overflowX: string };
+      NodeFilter: { SHOW_TEXT: number };
+      document: {
+        body: Box & { querySelectorAll(selector: string): Iterable<Box> };
+        createRange(): TextRange;
+        createTreeWalker(root: unknown, show: number): { nextNode(): { parentElement: Box | null } | null };
+      };
+    };
+    const { document } = window;
+    if (document.scrollingElement.scrollWidth <= window.innerWidth) return [];
+    const past = (rect: Rect) => rect.right > window.innerWidth + 0.5;
+    const sticksOut = (element: Box) => past(element.getBoundingClientRect());
+    /** Whether `from` or an element above it scrolls sideways (or clips), keeping what is inside off the page. */
+    const insideScroller = (from: Box | null) => {
+      for (let up = from; up !== null; up = up.parentElement)
+        if (['auto', 'scroll', 'hidden'].includes(window.getComputedStyle(up).overflowX)) return true;
+      return false;
+    };
+    const describe = (element: Box, right: number) => {
+      const classes =
+        typeof element.className === 'string' && element.className !== ''
+          ? `.${element.className.split(' ').join('.')}`
+          : '';
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+      return `${element.tagName.toLowerCase()}${classes} "${text}" (right edge ${Math.round(right)} px)`;
+    };
+    const culprits = new Set<string>();
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!sticksOut(element) || insideScroller(element.parentElement)) continue;
+      // Only the outermost: an element whose parent sticks out too is said by its parent.
+      if (element.parentElement !== null && sticksOut(element.parentElement)) continue;
+      culprits.add(describe(element, element.getBoundingClientRect().right));
+    }
+    // Text wider than its element (a long word that cannot wrap) overflows without the element doing so.
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, window.NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (parent === null || sticksOut(parent) || insideScroller(parent)) continue;
+      range.selectNodeContents(node);
+      const rect = range.getBoundingClientRect();
+      if (past(rect)) culprits.add(`text in ${describe(parent, rect.right)}`);
+    }
+    return culprits.size === 0 ? ['the page, with no single element or text past the window'] : [...culprits];
   });
 }
