@@ -55,6 +55,14 @@ export const SYSTEM_TOOLS = [
   },
   // Debian's python3 makes no venv without it (the cocotb environment, the PyPI tools below).
   { file: '/usr/share/doc/python3-venv', pkg: 'python3-venv', usedBy: 'verification (cocotb)' },
+  // The hypervisor's client libraries generate their gRPC code from the proto files with protoc
+  // (Rust, Go); the well-known types (google/protobuf/*.proto) come with libprotobuf-dev.
+  { command: 'protoc', pkg: 'protobuf-compiler', usedBy: 'hypervisor client libraries (code generation)' },
+  {
+    file: '/usr/include/google/protobuf/timestamp.proto',
+    pkg: 'libprotobuf-dev',
+    usedBy: 'hypervisor client libraries (code generation)',
+  },
 ];
 
 /**
