@@ -2,6 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const packages = ['server-kit', 'hypervisor', 'verification', 'quantum'];
+const EXTRA_TESTS: Record<string, string[]> = {
+  hypervisor: ['clients/typescript/test/**/*.test.ts'],
+  verification: ['web/src/**/*.test.ts'],
+};
 
 export default defineConfig({
   test: {
@@ -17,9 +21,9 @@ export default defineConfig({
         test: {
           name,
           root: `packages/${name}`,
-          // verification's web application has unit tests of its pure logic beside it (Node).
-          include:
-            name === 'verification' ? ['test/**/*.test.ts', 'web/src/**/*.test.ts'] : ['test/**/*.test.ts'],
+          // verification's web application has unit tests of its pure logic beside it (Node); the
+          // hypervisor's TypeScript client library has its own tests inside its package.
+          include: ['test/**/*.test.ts', ...(EXTRA_TESTS[name] ?? [])],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
