@@ -50,7 +50,10 @@ func TestMain(m *testing.M) {
 			grpc = append(grpc, op)
 		}
 		sort.Strings(grpc)
-		doc := map[string]any{"language": "go", "covered": map[string]any{"grpc": grpc}}
+		doc := struct {
+			Language string              `json:"language"`
+			Covered  map[string][]string `json:"covered"`
+		}{"go", map[string][]string{"grpc": grpc}}
 		text, _ := json.MarshalIndent(doc, "", "  ")
 		if err := os.WriteFile(out, append(text, '\n'), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "conformance:", err)
@@ -71,8 +74,10 @@ func env(t *testing.T, name string) string {
 }
 
 // testContext bounds a test's calls, so a hung call fails the test instead of the suite.
-func testContext(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+func testContext(t *testing.T) context.Context { return testContextFor(t, 60*time.Second) }
+
+func testContextFor(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	hvclient "lab.dev/hypervisor/client-go"
 	pb "lab.dev/hypervisor/client-go/hypervisorv1"
@@ -66,7 +67,7 @@ func containsDisk(disks []*pb.DiskImage, name string) bool {
 func TestRekeyEncryptedDisk(t *testing.T) {
 	t.Parallel()
 	c := dial(t)
-	ctx := testContext(t)
+	ctx := testContextFor(t, 240*time.Second) // three key derivations, CPU-bound, on a busy machine
 	disk, err := c.Storage().CreateDisk(ctx, &pb.CreateDiskRequest{
 		Name: unique("enc"), Size: ptr("8M"), Encrypted: ptr(true), Secret: ptr("correct horse battery"),
 	})
@@ -128,11 +129,12 @@ func TestConvertWithProgress(t *testing.T) {
 func TestPools(t *testing.T) {
 	c := dial(t)
 	ctx := testContext(t)
-	dir := filepath.Join(os.TempDir(), unique("pool"))
+	// A directory beside the default pool's, in the host's data directory: it must outlive the
+	// test (GetSystemStats reads every pool's filesystem), and goes with the harness's directories.
+	dir := filepath.Join(filepath.Dir(defaultPoolPath(t, c)), unique("pool"))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
 	pool, err := c.StoragePools().CreatePool(ctx, &pb.CreatePoolRequest{Name: unique("pool"), Path: dir})
 	if err != nil || pool.GetPath() != dir {
 		t.Fatalf("CreatePool: %v %v", pool, err)
@@ -176,4 +178,20 @@ func TestOperations(t *testing.T) {
 	_, err = c.Operations().GetOperation(ctx, &pb.GetOperationRequest{Id: "00000000-0000-4000-8000-000000000000"})
 	apiError(t, err, hvclient.CodeOperationNotFound, hvclient.ErrNotFound)
 	cover(t, "RunBenchmark", "GetOperation", "ListOperations", "CancelOperation")
+}
+
+// defaultPoolPath is where the host's default pool keeps its images.
+func defaultPoolPath(t *testing.T, c *hvclient.Client) string {
+	t.Helper()
+	pools, err := c.StoragePools().ListPools(testContext(t), &pb.ListPoolsRequest{})
+	if err != nil {
+		t.Fatalf("ListPools: %v", err)
+	}
+	for _, p := range pools.GetPools() {
+		if p.GetName() == "default" {
+			return p.GetPath()
+		}
+	}
+	t.Fatal("no default pool")
+	return ""
 }
