@@ -8,183 +8,181 @@ type Code string
 
 // The service's error codes.
 const (
-	// CodeAccelUnavailable is kind invalid (HTTP 0, gRPC ).
+	// CodeAccelUnavailable is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeAccelUnavailable Code = "ACCEL_UNAVAILABLE"
-	// CodeBadRequest is kind invalid (HTTP 0, gRPC ).
+	// CodeBadRequest is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeBadRequest Code = "BAD_REQUEST"
-	// CodeBadURL is kind invalid (HTTP 0, gRPC ).
+	// CodeBadURL is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeBadURL Code = "BAD_URL"
-	// CodeConfigInvalid is kind invalid (HTTP 0, gRPC ).
-	CodeConfigInvalid Code = "CONFIG_INVALID"
-	// CodeConfigUnsafe is kind forbidden (HTTP 0, gRPC ).
-	CodeConfigUnsafe Code = "CONFIG_UNSAFE"
-	// CodeDiskAlreadyExists is kind already_exists (HTTP 0, gRPC ).
+	// CodeDiskAlreadyExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodeDiskAlreadyExists Code = "DISK_ALREADY_EXISTS"
-	// CodeDiskBusy is kind conflict (HTTP 0, gRPC ).
+	// CodeDiskBusy is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeDiskBusy Code = "DISK_BUSY"
-	// CodeDiskInUse is kind conflict (HTTP 0, gRPC ).
+	// CodeDiskInUse is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeDiskInUse Code = "DISK_IN_USE"
-	// CodeDiskNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeDiskIsBacking is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
+	CodeDiskIsBacking Code = "DISK_IS_BACKING"
+	// CodeDiskNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeDiskNotFound Code = "DISK_NOT_FOUND"
-	// CodeDiskOperationUnsupported is kind conflict (HTTP 0, gRPC ).
+	// CodeDiskOperationUnsupported is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeDiskOperationUnsupported Code = "DISK_OPERATION_UNSUPPORTED"
-	// CodeDriverError is kind internal (HTTP 0, gRPC ).
+	// CodeDriverError is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeDriverError Code = "DRIVER_ERROR"
-	// CodeDriverUnavailable is kind invalid (HTTP 0, gRPC ).
+	// CodeDriverUnavailable is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeDriverUnavailable Code = "DRIVER_UNAVAILABLE"
-	// CodeEventsBacklogExceeded is kind too_large (HTTP 0, gRPC ).
+	// CodeEventsBacklogExceeded is kind too_large (HTTP 413, gRPC RESOURCE_EXHAUSTED).
 	CodeEventsBacklogExceeded Code = "EVENTS_BACKLOG_EXCEEDED"
-	// CodeForbidden is kind forbidden (HTTP 0, gRPC ).
+	// CodeForbidden is kind forbidden (HTTP 403, gRPC PERMISSION_DENIED).
 	CodeForbidden Code = "FORBIDDEN"
-	// CodeForwardNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeForwardNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeForwardNotFound Code = "FORWARD_NOT_FOUND"
-	// CodeForwardNoAddress is kind conflict (HTTP 0, gRPC ).
+	// CodeForwardNoAddress is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeForwardNoAddress Code = "FORWARD_NO_ADDRESS"
-	// CodeForwardPortTaken is kind conflict (HTTP 0, gRPC ).
+	// CodeForwardPortTaken is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeForwardPortTaken Code = "FORWARD_PORT_TAKEN"
-	// CodeHeadersTooLarge is kind headers_too_large (HTTP 0, gRPC ).
+	// CodeHeadersTooLarge is kind headers_too_large (HTTP 431, gRPC RESOURCE_EXHAUSTED).
 	CodeHeadersTooLarge Code = "HEADERS_TOO_LARGE"
-	// CodeHostKeyInsecure is kind internal (HTTP 0, gRPC ).
+	// CodeHostKeyInsecure is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeHostKeyInsecure Code = "HOST_KEY_INSECURE"
-	// CodeHostReadFailed is kind internal (HTTP 0, gRPC ).
+	// CodeHostReadFailed is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeHostReadFailed Code = "HOST_READ_FAILED"
-	// CodeInternalError is kind internal (HTTP 0, gRPC ).
+	// CodeInternalError is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeInternalError Code = "INTERNAL_ERROR"
-	// CodeInvalidJSON is kind invalid (HTTP 0, gRPC ).
+	// CodeInvalidJSON is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeInvalidJSON Code = "INVALID_JSON"
-	// CodeInvalidScope is kind invalid (HTTP 0, gRPC ).
+	// CodeInvalidScope is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeInvalidScope Code = "INVALID_SCOPE"
-	// CodeInvalidUtf8 is kind invalid (HTTP 0, gRPC ).
+	// CodeInvalidUtf8 is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeInvalidUtf8 Code = "INVALID_UTF8"
-	// CodeIPAddressInUse is kind conflict (HTTP 0, gRPC ).
+	// CodeIPAddressInUse is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeIPAddressInUse Code = "IP_ADDRESS_IN_USE"
-	// CodeKeyAlreadyExists is kind already_exists (HTTP 0, gRPC ).
+	// CodeKeyAlreadyExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodeKeyAlreadyExists Code = "KEY_ALREADY_EXISTS"
-	// CodeKeyBusy is kind conflict (HTTP 0, gRPC ).
+	// CodeKeyBusy is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeKeyBusy Code = "KEY_BUSY"
-	// CodeKeyNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeKeyNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeKeyNotFound Code = "KEY_NOT_FOUND"
-	// CodeKeyRotationConflict is kind conflict (HTTP 0, gRPC ).
+	// CodeKeyRotationConflict is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeKeyRotationConflict Code = "KEY_ROTATION_CONFLICT"
-	// CodeKeyVersionNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeKeyVersionNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeKeyVersionNotFound Code = "KEY_VERSION_NOT_FOUND"
-	// CodeMacAddressInUse is kind conflict (HTTP 0, gRPC ).
+	// CodeMacAddressInUse is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeMacAddressInUse Code = "MAC_ADDRESS_IN_USE"
-	// CodeMigrationChanged is kind internal (HTTP 0, gRPC ).
-	CodeMigrationChanged Code = "MIGRATION_CHANGED"
-	// CodeMigrationDestinationDenied is kind invalid (HTTP 0, gRPC ).
+	// CodeMethodNotAllowed is kind invalid (HTTP 405, gRPC UNIMPLEMENTED).
+	CodeMethodNotAllowed Code = "METHOD_NOT_ALLOWED"
+	// CodeMigrationDestinationDenied is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeMigrationDestinationDenied Code = "MIGRATION_DESTINATION_DENIED"
-	// CodeMigrationDestinationError is kind internal (HTTP 0, gRPC ).
+	// CodeMigrationDestinationError is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeMigrationDestinationError Code = "MIGRATION_DESTINATION_ERROR"
-	// CodeMigrationDestinationUnreachable is kind unavailable (HTTP 0, gRPC ).
+	// CodeMigrationDestinationUnreachable is kind unavailable (HTTP 503, gRPC UNAVAILABLE).
 	CodeMigrationDestinationUnreachable Code = "MIGRATION_DESTINATION_UNREACHABLE"
-	// CodeMigrationDestinationUntrusted is kind invalid (HTTP 0, gRPC ).
+	// CodeMigrationDestinationUntrusted is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeMigrationDestinationUntrusted Code = "MIGRATION_DESTINATION_UNTRUSTED"
-	// CodeMigrationFailed is kind internal (HTTP 0, gRPC ).
+	// CodeMigrationFailed is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeMigrationFailed Code = "MIGRATION_FAILED"
-	// CodeMigrationNotRunning is kind conflict (HTTP 0, gRPC ).
+	// CodeMigrationNotRunning is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeMigrationNotRunning Code = "MIGRATION_NOT_RUNNING"
-	// CodeMigrationStorageUnshared is kind conflict (HTTP 0, gRPC ).
+	// CodeMigrationStorageUnshared is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeMigrationStorageUnshared Code = "MIGRATION_STORAGE_UNSHARED"
-	// CodeMigrationTLSRequired is kind conflict (HTTP 0, gRPC ).
+	// CodeMigrationTLSRequired is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeMigrationTLSRequired Code = "MIGRATION_TLS_REQUIRED"
-	// CodeMigrationUnsupported is kind conflict (HTTP 0, gRPC ).
+	// CodeMigrationUnsupported is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeMigrationUnsupported Code = "MIGRATION_UNSUPPORTED"
-	// CodeNetworkAlreadyExists is kind already_exists (HTTP 0, gRPC ).
+	// CodeNetworkAlreadyExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodeNetworkAlreadyExists Code = "NETWORK_ALREADY_EXISTS"
-	// CodeNetworkApplyFailed is kind internal (HTTP 0, gRPC ).
+	// CodeNetworkApplyFailed is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeNetworkApplyFailed Code = "NETWORK_APPLY_FAILED"
-	// CodeNetworkLimitReached is kind conflict (HTTP 0, gRPC ).
+	// CodeNetworkInUse is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
+	CodeNetworkInUse Code = "NETWORK_IN_USE"
+	// CodeNetworkLimitReached is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeNetworkLimitReached Code = "NETWORK_LIMIT_REACHED"
-	// CodeNetworkNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeNetworkNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeNetworkNotFound Code = "NETWORK_NOT_FOUND"
-	// CodeNetworkOverlap is kind conflict (HTTP 0, gRPC ).
+	// CodeNetworkOverlap is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeNetworkOverlap Code = "NETWORK_OVERLAP"
-	// CodeNetworkUnavailable is kind unavailable (HTTP 0, gRPC ).
+	// CodeNetworkUnavailable is kind unavailable (HTTP 503, gRPC UNAVAILABLE).
 	CodeNetworkUnavailable Code = "NETWORK_UNAVAILABLE"
-	// CodeNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeNotFound Code = "NOT_FOUND"
-	// CodeOperationNotCancellable is kind conflict (HTTP 0, gRPC ).
+	// CodeOperationNotCancellable is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeOperationNotCancellable Code = "OPERATION_NOT_CANCELLABLE"
-	// CodeOperationNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeOperationNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeOperationNotFound Code = "OPERATION_NOT_FOUND"
-	// CodeOperationNotRunning is kind conflict (HTTP 0, gRPC ).
+	// CodeOperationNotRunning is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeOperationNotRunning Code = "OPERATION_NOT_RUNNING"
-	// CodePayloadTooLarge is kind too_large (HTTP 0, gRPC ).
+	// CodePayloadTooLarge is kind too_large (HTTP 413, gRPC RESOURCE_EXHAUSTED).
 	CodePayloadTooLarge Code = "PAYLOAD_TOO_LARGE"
-	// CodePoolAlreadyExists is kind already_exists (HTTP 0, gRPC ).
+	// CodePoolAlreadyExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodePoolAlreadyExists Code = "POOL_ALREADY_EXISTS"
-	// CodePoolFull is kind conflict (HTTP 0, gRPC ).
+	// CodePoolFull is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodePoolFull Code = "POOL_FULL"
-	// CodePoolNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodePoolNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodePoolNotFound Code = "POOL_NOT_FOUND"
-	// CodePQCBusy is kind conflict (HTTP 0, gRPC ).
+	// CodePQCBusy is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodePQCBusy Code = "PQC_BUSY"
-	// CodePQCQueueFull is kind unavailable (HTTP 0, gRPC ).
+	// CodePQCQueueFull is kind unavailable (HTTP 503, gRPC UNAVAILABLE).
 	CodePQCQueueFull Code = "PQC_QUEUE_FULL"
-	// CodePQCTaskFailed is kind internal (HTTP 0, gRPC ).
+	// CodePQCTaskFailed is kind internal (HTTP 500, gRPC INTERNAL).
 	CodePQCTaskFailed Code = "PQC_TASK_FAILED"
-	// CodePQCTimeLimit is kind unavailable (HTTP 0, gRPC ).
+	// CodePQCTimeLimit is kind unavailable (HTTP 503, gRPC UNAVAILABLE).
 	CodePQCTimeLimit Code = "PQC_TIME_LIMIT"
-	// CodePQCUnavailable is kind unavailable (HTTP 0, gRPC ).
+	// CodePQCUnavailable is kind unavailable (HTTP 503, gRPC UNAVAILABLE).
 	CodePQCUnavailable Code = "PQC_UNAVAILABLE"
-	// CodeRateLimited is kind rate_limited (HTTP 0, gRPC ).
+	// CodeRateLimited is kind rate_limited (HTTP 429, gRPC RESOURCE_EXHAUSTED).
 	CodeRateLimited Code = "RATE_LIMITED"
-	// CodeRequestAbandoned is kind unavailable (HTTP 0, gRPC ).
+	// CodeRequestAbandoned is kind unavailable (HTTP 503, gRPC UNAVAILABLE).
 	CodeRequestAbandoned Code = "REQUEST_ABANDONED"
-	// CodeRequestTimeout is kind request_timeout (HTTP 0, gRPC ).
+	// CodeRequestTimeout is kind invalid (HTTP 408, gRPC DEADLINE_EXCEEDED).
 	CodeRequestTimeout Code = "REQUEST_TIMEOUT"
-	// CodeResizeRefused is kind conflict (HTTP 0, gRPC ).
+	// CodeResizeRefused is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeResizeRefused Code = "RESIZE_REFUSED"
-	// CodeRuleNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeRuleNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeRuleNotFound Code = "RULE_NOT_FOUND"
-	// CodeSealedKeyUnreadable is kind internal (HTTP 0, gRPC ).
+	// CodeSealedKeyUnreadable is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeSealedKeyUnreadable Code = "SEALED_KEY_UNREADABLE"
-	// CodeSecretRefused is kind invalid (HTTP 0, gRPC ).
+	// CodeSecretRefused is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeSecretRefused Code = "SECRET_REFUSED"
-	// CodeSnapshotAlreadyExists is kind already_exists (HTTP 0, gRPC ).
+	// CodeSnapshotAlreadyExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodeSnapshotAlreadyExists Code = "SNAPSHOT_ALREADY_EXISTS"
-	// CodeSnapshotInconsistent is kind conflict (HTTP 0, gRPC ).
+	// CodeSnapshotInconsistent is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeSnapshotInconsistent Code = "SNAPSHOT_INCONSISTENT"
-	// CodeSnapshotNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeSnapshotNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeSnapshotNotFound Code = "SNAPSHOT_NOT_FOUND"
-	// CodeSnapshotUnsupported is kind conflict (HTTP 0, gRPC ).
+	// CodeSnapshotUnsupported is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeSnapshotUnsupported Code = "SNAPSHOT_UNSUPPORTED"
-	// CodeTLSFingerprintMismatch is kind invalid (HTTP 0, gRPC ).
-	CodeTLSFingerprintMismatch Code = "TLS_FINGERPRINT_MISMATCH"
-	// CodeTLSRequired is kind invalid (HTTP 0, gRPC ).
+	// CodeTLSRequired is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeTLSRequired Code = "TLS_REQUIRED"
-	// CodeTokenExists is kind already_exists (HTTP 0, gRPC ).
+	// CodeTokenExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodeTokenExists Code = "TOKEN_EXISTS"
-	// CodeTokenNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeTokenNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeTokenNotFound Code = "TOKEN_NOT_FOUND"
-	// CodeToolFailed is kind internal (HTTP 0, gRPC ).
+	// CodeToolFailed is kind internal (HTTP 500, gRPC INTERNAL).
 	CodeToolFailed Code = "TOOL_FAILED"
-	// CodeTunnelExchangeRefused is kind conflict (HTTP 0, gRPC ).
+	// CodeTunnelExchangeRefused is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeTunnelExchangeRefused Code = "TUNNEL_EXCHANGE_REFUSED"
-	// CodeTunnelNotConfigured is kind conflict (HTTP 0, gRPC ).
+	// CodeTunnelNotConfigured is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeTunnelNotConfigured Code = "TUNNEL_NOT_CONFIGURED"
-	// CodeTunnelPeerUntrusted is kind forbidden (HTTP 0, gRPC ).
+	// CodeTunnelPeerUntrusted is kind forbidden (HTTP 403, gRPC PERMISSION_DENIED).
 	CodeTunnelPeerUntrusted Code = "TUNNEL_PEER_UNTRUSTED"
-	// CodeUnauthorized is kind unauthenticated (HTTP 0, gRPC ).
+	// CodeUnauthorized is kind unauthenticated (HTTP 401, gRPC UNAUTHENTICATED).
 	CodeUnauthorized Code = "UNAUTHORIZED"
-	// CodeUnsupportedMediaType is kind unsupported_media_type (HTTP 0, gRPC ).
+	// CodeUnsupportedMediaType is kind invalid (HTTP 415, gRPC INVALID_ARGUMENT).
 	CodeUnsupportedMediaType Code = "UNSUPPORTED_MEDIA_TYPE"
-	// CodeUriTooLong is kind uri_too_long (HTTP 0, gRPC ).
+	// CodeUriTooLong is kind invalid (HTTP 414, gRPC INVALID_ARGUMENT).
 	CodeUriTooLong Code = "URI_TOO_LONG"
-	// CodeValidationError is kind invalid (HTTP 0, gRPC ).
+	// CodeValidationError is kind invalid (HTTP 400, gRPC INVALID_ARGUMENT).
 	CodeValidationError Code = "VALIDATION_ERROR"
-	// CodeVMAlreadyExists is kind already_exists (HTTP 0, gRPC ).
+	// CodeVMAlreadyExists is kind already_exists (HTTP 409, gRPC ALREADY_EXISTS).
 	CodeVMAlreadyExists Code = "VM_ALREADY_EXISTS"
-	// CodeVMAlreadyRunning is kind conflict (HTTP 0, gRPC ).
+	// CodeVMAlreadyRunning is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeVMAlreadyRunning Code = "VM_ALREADY_RUNNING"
-	// CodeVMBusy is kind conflict (HTTP 0, gRPC ).
+	// CodeVMBusy is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeVMBusy Code = "VM_BUSY"
-	// CodeVMInvalidState is kind conflict (HTTP 0, gRPC ).
+	// CodeVMInvalidState is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeVMInvalidState Code = "VM_INVALID_STATE"
-	// CodeVMNotFound is kind not_found (HTTP 0, gRPC ).
+	// CodeVMNotFound is kind not_found (HTTP 404, gRPC NOT_FOUND).
 	CodeVMNotFound Code = "VM_NOT_FOUND"
-	// CodeVMNotRunning is kind conflict (HTTP 0, gRPC ).
+	// CodeVMNotRunning is kind conflict (HTTP 409, gRPC FAILED_PRECONDITION).
 	CodeVMNotRunning Code = "VM_NOT_RUNNING"
 )
 
@@ -193,11 +191,10 @@ var kindByCode = map[Code]Kind{
 	CodeAccelUnavailable:                KindInvalid,
 	CodeBadRequest:                      KindInvalid,
 	CodeBadURL:                          KindInvalid,
-	CodeConfigInvalid:                   KindInvalid,
-	CodeConfigUnsafe:                    KindForbidden,
 	CodeDiskAlreadyExists:               KindAlreadyExists,
 	CodeDiskBusy:                        KindConflict,
 	CodeDiskInUse:                       KindConflict,
+	CodeDiskIsBacking:                   KindConflict,
 	CodeDiskNotFound:                    KindNotFound,
 	CodeDiskOperationUnsupported:        KindConflict,
 	CodeDriverError:                     KindInternal,
@@ -221,7 +218,7 @@ var kindByCode = map[Code]Kind{
 	CodeKeyRotationConflict:             KindConflict,
 	CodeKeyVersionNotFound:              KindNotFound,
 	CodeMacAddressInUse:                 KindConflict,
-	CodeMigrationChanged:                KindInternal,
+	CodeMethodNotAllowed:                KindInvalid,
 	CodeMigrationDestinationDenied:      KindInvalid,
 	CodeMigrationDestinationError:       KindInternal,
 	CodeMigrationDestinationUnreachable: KindUnavailable,
@@ -233,6 +230,7 @@ var kindByCode = map[Code]Kind{
 	CodeMigrationUnsupported:            KindConflict,
 	CodeNetworkAlreadyExists:            KindAlreadyExists,
 	CodeNetworkApplyFailed:              KindInternal,
+	CodeNetworkInUse:                    KindConflict,
 	CodeNetworkLimitReached:             KindConflict,
 	CodeNetworkNotFound:                 KindNotFound,
 	CodeNetworkOverlap:                  KindConflict,
@@ -252,7 +250,7 @@ var kindByCode = map[Code]Kind{
 	CodePQCUnavailable:                  KindUnavailable,
 	CodeRateLimited:                     KindRateLimited,
 	CodeRequestAbandoned:                KindUnavailable,
-	CodeRequestTimeout:                  KindTimeout,
+	CodeRequestTimeout:                  KindInvalid,
 	CodeResizeRefused:                   KindConflict,
 	CodeRuleNotFound:                    KindNotFound,
 	CodeSealedKeyUnreadable:             KindInternal,
@@ -261,7 +259,6 @@ var kindByCode = map[Code]Kind{
 	CodeSnapshotInconsistent:            KindConflict,
 	CodeSnapshotNotFound:                KindNotFound,
 	CodeSnapshotUnsupported:             KindConflict,
-	CodeTLSFingerprintMismatch:          KindInvalid,
 	CodeTLSRequired:                     KindInvalid,
 	CodeTokenExists:                     KindAlreadyExists,
 	CodeTokenNotFound:                   KindNotFound,

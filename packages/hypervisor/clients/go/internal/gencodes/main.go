@@ -43,10 +43,6 @@ var kindNames = map[string]string{
 	"too_large": "KindTooLarge", "rate_limited": "KindRateLimited",
 	"headers_too_large": "KindHeadersTooLarge", "unprocessable": "KindUnprocessable",
 	"unavailable": "KindUnavailable", "internal": "KindInternal",
-	// Kinds only REST's HTTP layer produces (a request cut short, a wrong method or media type):
-	// the client libraries' fixed kind list names them as the nearest kind of the list.
-	"request_timeout": "KindTimeout", "method_not_allowed": "KindInvalid",
-	"uri_too_long": "KindInvalid", "unsupported_media_type": "KindInvalid",
 }
 
 func main() {
