@@ -57,8 +57,14 @@ type Option func(*config)
 // WithToken sends `authorization: Bearer <token>` with every call. Not needed on the Unix socket.
 func WithToken(token string) Option { return func(c *config) { c.token = token } }
 
-// WithTLS connects over TLS with the given configuration (a CA pool, a client certificate).
-func WithTLS(cfg *tls.Config) Option { return func(c *config) { c.tlsConfig = cfg } }
+// WithTLS connects over TLS with the given configuration (a CA pool, a client certificate); nil
+// trusts the system's CAs.
+func WithTLS(cfg *tls.Config) Option {
+	if cfg == nil {
+		cfg = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	return func(c *config) { c.tlsConfig = cfg }
+}
 
 // WithTLSFingerprint connects over TLS and trusts exactly the server certificate whose DER has
 // this SHA-256 (hex, colons and case ignored): the self-signed certificate a host makes itself.
