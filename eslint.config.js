@@ -19,6 +19,8 @@ export default tseslint.config(
       'packages/hypervisor/src/api/grpc/gen/**',
       // Generated from the verification platform's OpenAPI document by openapi-typescript.
       'packages/verification/src/client/gen/**',
+      // Generated from the hypervisor's OpenAPI document and error catalogue (its npm run generate).
+      'packages/hypervisor/clients/typescript/src/gen/**',
     ],
   },
   js.configs.recommended,
