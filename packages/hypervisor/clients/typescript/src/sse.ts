@@ -17,7 +17,10 @@ export interface SseMessage {
   retry: number | undefined;
 }
 
-/** The messages of `body`, in order, until it ends; a comment-only block (a heartbeat) yields nothing. */
+/**
+ * The messages of `body`, in order, until it ends. A comment-only block (a heartbeat) yields
+ * nothing; a block with only `retry:` or `id:` is yielded with empty data (the client keeps them).
+ */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -38,7 +41,7 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
         const line = buffer.slice(0, end);
         buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
         if (line === '') {
-          if (data.length > 0 || id !== undefined) {
+          if (data.length > 0 || id !== undefined || retry !== undefined) {
             yield { id, event: event || 'message', data: data.join('\n'), retry };
           }
           id = undefined;

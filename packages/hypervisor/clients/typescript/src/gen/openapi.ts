@@ -566,7 +566,7 @@ export interface paths {
     put?: never;
     /**
      * Stop a VM
-     * @description `force: true` stops the VM at once (QMP `quit`, then SIGKILL) and answers 200 with it, STOPPED; a graceful stop under way is cancelled first. `force: false` (the default, also with no body) asks the guest to power off through ACPI and stops it hard if it has not after the stop time-out (`--stop-timeout-ms`, default 30000 ms here; a paused guest cannot see the power button and is stopped hard at once): it answers 202 with a `vm.stop` operation on `vm/NAME` (`Location: /api/v1/operations/{id}`; `vm:read` follows it, `vm:write` cancels it) whose `result` is the VM, STOPPED. Cancelled while it waits for the guest, the VM runs on; once the hard stop has begun, a cancel is 409 OPERATION_NOT_CANCELLABLE. While the operation runs, other actions on the VM are 409 VM_BUSY. From RUNNING or PAUSED.
+     * @description `force: true` stops the VM at once (QMP `quit`, then SIGKILL) and answers 200 with it, STOPPED; a graceful stop under way is cancelled first. `force: false` (the default, also with no body) asks the guest to power off through ACPI and stops it hard if it has not after the stop time-out (`--stop-timeout-ms`, default 2000 ms here; a paused guest cannot see the power button and is stopped hard at once): it answers 202 with a `vm.stop` operation on `vm/NAME` (`Location: /api/v1/operations/{id}`; `vm:read` follows it, `vm:write` cancels it) whose `result` is the VM, STOPPED. Cancelled while it waits for the guest, the VM runs on; once the hard stop has begun, a cancel is 409 OPERATION_NOT_CANCELLABLE. While the operation runs, other actions on the VM are 409 VM_BUSY. From RUNNING or PAUSED.
      *
      *     Requires scope `vm:write`.
      */
