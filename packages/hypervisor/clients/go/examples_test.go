@@ -1,28 +1,23 @@
 package hvclient_test
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// The README's tasks as programs: every example builds, and three run against host A (create and
-// start a VM, list it, attest it); the migration and event examples are the Migrate and
-// WatchEvents tests' code.
+// The README's tasks as programs, three of them run against host A: create and start a VM, list
+// it, attest it. (go vet ./... compiles the other two; the Migrate and WatchEvents tests run
+// their code.)
 func TestExamples(t *testing.T) {
 	t.Parallel() // mostly linking
 	env(t, "HV_GRPC_ADDR")
 	bin := t.TempDir()
-	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./examples/...")
+	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator),
+		"./examples/create-and-start", "./examples/list-vms", "./examples/attest")
 	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./examples/...: %v\n%s", err, out)
-	}
-	for _, program := range []string{"list-vms", "create-and-start", "follow-events", "migrate", "attest"} {
-		if _, err := os.Stat(filepath.Join(bin, program)); err != nil {
-			t.Fatalf("example %s was not built: %v", program, err)
-		}
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	run := func(program string, args ...string) string {
 		t.Helper()
