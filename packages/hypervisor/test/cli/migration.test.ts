@@ -1,16 +1,18 @@
 /**
  * `hvctl vm clone|migrate|migrate-cancel`, the compiled binary against `hvctl serve --driver
- * simulated` processes. The simulated driver migrates only within one process, so these cover the
- * refusals a person meets; the whole migration through `hvctl` runs against QEMU in
- * test/integration/qemu-migration.test.ts.
+ * simulated` processes: the refusals a person meets, and a whole migration from one process to the
+ * other (the simulated stream is real TCP between them), with its progress; the whole migration
+ * through `hvctl` runs against QEMU in test/integration/qemu-migration.test.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTools } from '@lab/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationSummary } from '../../src/cli/migration.js';
 import { hvctlJson, runHvctl, SLOW, startCliService, type CliService } from '../support/cli.js';
-import { createToken } from '../support/socket-client.js';
+import { createToken, socketRequest } from '../support/socket-client.js';
+import { until } from '../support/until.js';
 
 const qemuImg = requireTools(['qemu-img']);
 
@@ -128,6 +130,64 @@ describe.skipIf(qemuImg.skip)('hvctl vm clone, migrate, migrate-cancel', SLOW, (
     expect(closed.stderr).toMatch(
       /^hvctl: MIGRATION_DESTINATION_UNREACHABLE: cannot reach the migration destination http:\/\/127.0.0.1:9\/api\/v1: /,
     );
+  });
+
+  it('moves a running VM to the other process, its operation reporting progress as it goes', async () => {
+    // Both hosts see the VM's disk at the same path, as shared storage.
+    const shared = mkdtempSync(join(tmpdir(), 'hvctl-shared-'));
+    try {
+      for (const host of [source, destination]) {
+        const pool = await socketRequest(host.socket, 'POST', '/api/v1/storage/pools', {
+          name: 'shared',
+          path: shared,
+        });
+        expect(pool.status).toBe(201);
+      }
+      const hvctl = (args: string[]) => runHvctl(source.socket, args);
+      expect(hvctl(['disk', 'create', 'moving-0', '--size', '8M', '--pool', 'shared']).status).toBe(0);
+      expect(
+        hvctl([
+          'vm',
+          'create',
+          'moving',
+          '--cpus',
+          '1',
+          '--memory',
+          '64M',
+          '--disk',
+          'moving-0',
+          '--kernel',
+          'vmlinuz',
+        ]).status,
+      ).toBe(0);
+      expect(hvctl(['vm', 'start', 'moving']).status).toBe(0);
+      const token = readFileSync(tokenFile, 'utf8').trim();
+      // 64M at 32M/s: two seconds of progress to watch.
+      const started = await socketRequest(source.socket, 'POST', '/api/v1/vms/moving/migrate', {
+        destination: destination.process.url,
+        token,
+        bandwidth: '32M',
+      });
+      expect(started.status).toBe(202);
+      const progress: number[] = [];
+      const op = await until(
+        'the migration to end',
+        async () => {
+          const { body } = await socketRequest(source.socket, 'GET', `/api/v1/operations/${started.body.id}`);
+          progress.push(body.progress);
+          return body.status === 'running' ? undefined : body;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+      expect(op).toMatchObject({ status: 'succeeded', progress: 100, result: { transferred: '64M' } });
+      const during = progress.filter((p) => p > 0 && p < 100);
+      expect(during.length).toBeGreaterThan(2);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(hvctlJson(destination.socket, ['vm', 'get', 'moving'])).toMatchObject({ state: 'RUNNING' });
+      expect(runHvctl(source.socket, ['vm', 'get', 'moving']).stderr).toMatch(/VM_NOT_FOUND/);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 
   it('migrate-cancel says when no migration runs', () => {

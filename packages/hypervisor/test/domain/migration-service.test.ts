@@ -76,7 +76,8 @@ function setUp(
       // The destination's QEMU presents its own certificate, and takes the source's.
       const tls =
         body.tls === undefined ? undefined : { ...destinationCert, peerCertPem: body.tls.client_certificate };
-      return remote.migration.listen(vm, host, tls);
+      // The simulated stream is real TCP: the made-up host `dest` is this machine's loopback.
+      return remote.migration.listen(vm, '127.0.0.1', tls);
     },
     async vm() {
       calls.push('vm');
@@ -123,7 +124,7 @@ function setUp(
   const send = core.driver.migration.send.bind(core.driver.migration);
   core.driver.migration.send = (vm, sendOptions) => {
     sent.push(sendOptions);
-    return send(vm, sendOptions);
+    return send(vm, { ...sendOptions, uri: sendOptions.uri.replace(/^tcp:dest:/, 'tcp:127.0.0.1:') });
   };
   const destination =
     options.loopback === true || options.http === true
