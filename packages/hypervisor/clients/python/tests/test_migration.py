@@ -5,7 +5,9 @@ destination's side (PrepareIncomingMigration, AbortIncomingMigration) and Cancel
 from __future__ import annotations
 
 import asyncio
+import secrets
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,20 +92,35 @@ async def test_cancel_migration(client: Any, transport: str, shared_path: str) -
     covered(transport, "CancelMigration")
 
 
-def test_incoming_side(transport: str) -> None:
-    # What a source host calls on the destination: B prepares an INCOMING VM, then drops it.
+def test_incoming_side(client: Any, transport: str, shared_path: str) -> None:
+    # What a source host calls on the destination, done here as a source does it: an image in
+    # the shared pool, the probe file left beside it; B prepares an INCOMING VM, then drops it.
     with _peer(transport) as peer:
+        disk = client.create_disk(name=unique("idisk"), format="qcow2", size="1M", pool=_pools(client, peer, shared_path))
+        probe = {"id": str(uuid.uuid4()), "secret": secrets.token_hex(32)}
+        probe_file = Path(shared_path) / f".hv-migration-{probe['id']}.probe"
+        probe_file.write_text(probe["secret"])
         name = unique("incoming")
-        prepared = peer.prepare_incoming_migration(
-            name=name,
-            uuid=str(uuid.uuid4()),
-            definition={"cpu": {"count": 1}, "memory": {"size": "64M"}, "devices": {}, "boot": {"kernel": "vmlinuz"}},
-            images=[],
-            probe={"id": str(uuid.uuid4()), "secret": "0" * 64},
-        )
-        assert prepared.vm.state == "INCOMING" and prepared.port > 0
+        try:
+            prepared = peer.prepare_incoming_migration(
+                name=name,
+                uuid=str(uuid.uuid4()),
+                definition={
+                    "cpu": {"count": 1},
+                    "memory": {"size": "64M"},
+                    "devices": {"storage": [{"type": "virtio-blk", "path": disk.name, "format": "qcow2"}]},
+                },
+                images=[{"name": disk.name, "format": "qcow2", "pool_path": shared_path}],
+                probe=probe,
+            )
+        finally:
+            probe_file.unlink()
+        assert isinstance(prepared, hv.vm_admin_pb2.PrepareIncomingMigrationResponse)
+        assert (prepared.vm.name, prepared.vm.state) == (name, "INCOMING") and prepared.port > 0
         aborted = peer.abort_incoming_migration(name=name)
         assert (aborted.name, aborted.deleted) == (name, True)
+        with pytest.raises(hv.NotFoundError):
+            peer.get_vm(name=name)
     covered(transport, "PrepareIncomingMigration", "AbortIncomingMigration")
 
 

@@ -21,6 +21,7 @@ from google.protobuf.message import Message
 from . import _tls
 from ._gen.hypervisor.v1 import operation_pb2, pqc_pb2, vm_pb2
 from ._gen.methods import AsyncMethods, SyncMethods
+from ._json import parse
 from ._routes import ROUTES, Route
 from ._rpcs import RPCS
 from .errors import HypervisorError, HypervisorTimeout, TransportError, from_operation, from_rest
@@ -32,12 +33,6 @@ WATCH_READ_TIMEOUT = 45.0
 ProgressCallback = Callable[[operation_pb2.Operation], None]
 MigrationCallback = Callable[[vm_pb2.MigrateProgress], None]
 _ENDED = ("succeeded", "failed", "cancelled")
-
-
-def parse(data: Any, cls: type[Message]) -> Any:
-    """REST JSON (proto3 JSON with the proto field names) as the message `cls`; a field the
-    message lacks is an error, never dropped."""
-    return json_format.ParseDict(data, cls(), ignore_unknown_fields=False)
 
 
 @dataclass
@@ -131,6 +126,8 @@ class _RestCore:
         body: Any = None
         if route.method not in ("GET", "DELETE"):
             body = data.get(route.body_field, {}) if route.body_field else data
+            if route.rest_json is not None:
+                body = route.rest_json(body)
         return route, _Prepared(route.method, path, params, body)
 
     def answer(self, rpc: str, route: Route, prepared: _Prepared, response: httpx.Response) -> Any:

@@ -5,7 +5,9 @@ turns a request message into its route with the same rules as the service's gRPC
 - the fields named in the path (`{name}`) go into it;
 - of the others, `query` ones (all, for GET) go into the query string, the rest is the JSON
   body, or the one field `body_field` is, where the body's fields would clash with the path's;
-- `clear_<field>` flags become REST's `"<field>": null`.
+- `clear_<field>` flags become REST's `"<field>": null`;
+- `rest_json` adds what proto3 JSON leaves out and REST's body requires (as the service's
+  gRPC layer does for the same RPC).
 
 How REST's answer becomes the response message is `answer`: the JSON as it is, or by status
 (`oneof:201=vm,202=operation`: a 202 is the oneof's `operation`), or a 202's operation awaited
@@ -14,7 +16,9 @@ How REST's answer becomes the response message is `answer`: the JSON as it is, o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,18 @@ class Route:
     body_field: str | None = None
     clears: tuple[str, ...] = ()
     answer: str = "json"
+    rest_json: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+
+def _incoming_json(body: dict[str, Any]) -> dict[str, Any]:
+    """`null` for no boot and no backing image, `[]` for an empty list: what REST's incoming
+    body requires and proto3 JSON leaves out (src/api/grpc/vm-admin-rpc.ts' incomingJson)."""
+    definition = body.get("definition")
+    if isinstance(definition, dict):
+        devices = {"storage": [], "network": [], **definition.get("devices", {})}
+        body["definition"] = {"boot": None, **definition, "devices": devices}
+    body["images"] = [{"backing": None, **image} for image in body.get("images", [])]
+    return body
 
 
 _VM_CLEARS = ("boot",)
@@ -48,7 +64,7 @@ ROUTES: dict[str, Route] = {
     "GetVmStats": Route("GET", "/vms/{name}/stats"),
     "CloneVm": Route("POST", "/vms/{name}/clone", body_field="clone", answer="oneof:201=vm,202=operation"),
     "CancelMigration": Route("POST", "/vms/{name}/migrate/cancel"),
-    "PrepareIncomingMigration": Route("POST", "/vms/{name}/incoming"),
+    "PrepareIncomingMigration": Route("POST", "/vms/{name}/incoming", rest_json=_incoming_json),
     "AbortIncomingMigration": Route("DELETE", "/vms/{name}/incoming"),
     "ListSnapshots": Route("GET", "/vms/{name}/snapshots"),
     "CreateSnapshot": Route(
