@@ -76,7 +76,10 @@ export interface WatchOptions {
   kinds?: readonly string[] | undefined;
   /** Only the events of this VM. */
   vm?: string | undefined;
-  /** Resume after this event id (the events after it are replayed first). */
+  /**
+   * Resume after this event id: the retained events after it are replayed first. Without it the
+   * service replays every event it retains (the last 10,000), then follows.
+   */
   lastEventId?: string | undefined;
   /** Ends the stream: the iteration throws a `CancelledError`. */
   signal?: AbortSignal | undefined;
@@ -201,7 +204,7 @@ export class HypervisorClient {
   }
 
   /**
-   * The events, as they happen (after the replay of those following `lastEventId`), until the
+   * The events (first the retained ones after `lastEventId`), then as they happen, until the
    * loop breaks or `signal` aborts. A dropped connection, or a stream the server ends, is
    * reconnected with `Last-Event-ID` = the last event seen, so no event is lost or repeated; a
    * refusal (401, 403, 413 for a resume too far back) throws its `ApiError`.
