@@ -13,7 +13,8 @@
 // scripts/build-test-guest.mjs builds (HV_BOOT_DIR is its directory).
 //
 // HV_REST_URL, HV_GRPC_ADDR, HV_SOCKET, HV_GRPC_SOCKET, HV_TOKEN, HV_TOKEN_VM_READ, HV_TOKEN_BAD (A);
-// HV_PEER_REST_URL, HV_PEER_GRPC_ADDR, HV_PEER_TOKEN (B); HV_TLS_REST_URL, HV_TLS_GRPC_ADDR,
+// HV_PEER_REST_URL, HV_PEER_GRPC_ADDR, HV_PEER_TOKEN (B); HV_SHARED_POOL (`shared`, the storage pool A
+// and B both have at the same path: a VM migrates A -> B only with its disks there); HV_TLS_REST_URL, HV_TLS_GRPC_ADDR,
 // HV_TLS_TOKEN, HV_TLS_FINGERPRINT, HV_TLS_WRONG_FINGERPRINT (T); HV_BOOT_DIR (--qemu only).
 // HV_CONFORMANCE_OUT is passed through from the caller's environment, untouched.
 // HV_HARNESS_LOG_DIR, when set, keeps each service's JSON log there (a.log, b.log, t.log).
@@ -284,6 +285,10 @@ async function main() {
     }
     let wrong = randomBytes(32).toString('hex');
     while (wrong === certificate.fingerprint) wrong = randomBytes(32).toString('hex');
+    // Migration needs shared storage: a pool both A and B have at the same path.
+    const shared = join(root, 'shared');
+    for (const host of [a, b])
+      await overSocket(host.socket, 'POST', '/storage/pools', { name: 'shared', path: shared });
     const [token, vmRead, peer, tls] = await Promise.all([
       createToken(a, 'harness-admin', ['admin']),
       createToken(a, 'harness-vm-read', ['vm:read']),
@@ -303,6 +308,7 @@ async function main() {
       HV_PEER_REST_URL: b.rest,
       HV_PEER_GRPC_ADDR: b.grpc,
       HV_PEER_TOKEN: peer,
+      HV_SHARED_POOL: 'shared',
       HV_TLS_REST_URL: t.rest,
       HV_TLS_GRPC_ADDR: t.grpc,
       HV_TLS_TOKEN: tls,

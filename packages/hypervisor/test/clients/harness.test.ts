@@ -96,6 +96,13 @@ const pin = (fingerprint) => fingerprint.replaceAll(':', '').toLowerCase();
   assert.equal(await get(env.HV_REST_URL, env.HV_TOKEN, { path: '/tokens' }), 200);
   assert.equal(await get(env.HV_PEER_REST_URL, env.HV_PEER_TOKEN, vms), 200);
   assert.equal(await get(env.HV_PEER_REST_URL, env.HV_TOKEN, vms), 401, 'A token is not B token');
+  const pools = async (url, token) => {
+    const response = await fetch(url + '/api/v1/storage/pools', { headers: { authorization: 'Bearer ' + token } });
+    return (await response.json()).pools.find((pool) => pool.name === env.HV_SHARED_POOL)?.path;
+  };
+  const sharedPath = await pools(env.HV_REST_URL, env.HV_TOKEN);
+  assert.ok(sharedPath);
+  assert.equal(await pools(env.HV_PEER_REST_URL, env.HV_PEER_TOKEN), sharedPath);
   assert.equal((await health('http://' + env.HV_GRPC_ADDR)).status, '0');
   assert.equal((await health('http://' + env.HV_PEER_GRPC_ADDR)).status, '0');
   const grpcTls = await health('https://' + env.HV_TLS_GRPC_ADDR, { rejectUnauthorized: false });
