@@ -4,7 +4,7 @@ use std::fmt;
 
 pub use crate::gen::error_codes::ErrorCode;
 
-/// What went wrong, by the catalogue's kinds plus the client-side `Timeout`, `Cancelled` and
+/// What went wrong: the catalogue's kinds (clients/errors.json) plus the client-side `Timeout`, `Cancelled` and
 /// `Transport`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -21,10 +21,6 @@ pub enum ErrorKind {
     Unprocessable,
     Unavailable,
     Internal,
-    MethodNotAllowed,
-    RequestTimeout,
-    UnsupportedMediaType,
-    UriTooLong,
     /// The client's deadline passed (or the service answered `DEADLINE_EXCEEDED`).
     Timeout,
     /// The call was cancelled (or the operation it awaited was).
@@ -49,10 +45,6 @@ impl ErrorKind {
             ErrorKind::Unprocessable => "unprocessable",
             ErrorKind::Unavailable => "unavailable",
             ErrorKind::Internal => "internal",
-            ErrorKind::MethodNotAllowed => "method_not_allowed",
-            ErrorKind::RequestTimeout => "request_timeout",
-            ErrorKind::UnsupportedMediaType => "unsupported_media_type",
-            ErrorKind::UriTooLong => "uri_too_long",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::Transport => "transport",
@@ -151,17 +143,14 @@ impl std::error::Error for Error {}
 #[cfg(feature = "rest")]
 pub(crate) fn kind_of_status(status: u16, code: &str) -> ErrorKind {
     match status {
-        400 => ErrorKind::Invalid,
+        // 405, 408, 414, 415 too: the catalogue counts them as the caller's mistakes.
+        400 | 405 | 408 | 414 | 415 => ErrorKind::Invalid,
         401 => ErrorKind::Unauthenticated,
         403 => ErrorKind::Forbidden,
         404 => ErrorKind::NotFound,
-        405 => ErrorKind::MethodNotAllowed,
-        408 => ErrorKind::RequestTimeout,
         409 if code.ends_with("_ALREADY_EXISTS") || code.ends_with("_EXISTS") => ErrorKind::AlreadyExists,
         409 => ErrorKind::Conflict,
         413 => ErrorKind::TooLarge,
-        414 => ErrorKind::UriTooLong,
-        415 => ErrorKind::UnsupportedMediaType,
         422 => ErrorKind::Unprocessable,
         429 => ErrorKind::RateLimited,
         431 => ErrorKind::HeadersTooLarge,

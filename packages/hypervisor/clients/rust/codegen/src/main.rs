@@ -68,8 +68,7 @@ fn pascal(code: &str) -> String {
 }
 
 fn kind_variant(kind: &str) -> Result<String> {
-    // The contract's kinds and the HTTP-level ones the catalogue also has.
-    const KINDS: [&str; 16] = [
+    const KINDS: [&str; 12] = [
         "invalid",
         "unauthenticated",
         "forbidden",
@@ -82,10 +81,6 @@ fn kind_variant(kind: &str) -> Result<String> {
         "unprocessable",
         "unavailable",
         "internal",
-        "method_not_allowed",
-        "request_timeout",
-        "unsupported_media_type",
-        "uri_too_long",
     ];
     if !KINDS.contains(&kind) {
         return Err(format!("errors.json: unknown kind {kind}").into());

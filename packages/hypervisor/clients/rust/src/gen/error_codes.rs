@@ -11,10 +11,6 @@ pub enum ErrorCode {
     BadRequest,
     /// `BAD_URL` (Invalid kind)
     BadUrl,
-    /// `CONFIG_INVALID` (Invalid kind)
-    ConfigInvalid,
-    /// `CONFIG_UNSAFE` (Forbidden kind)
-    ConfigUnsafe,
     /// `DISK_ALREADY_EXISTS` (AlreadyExists kind)
     DiskAlreadyExists,
     /// `DISK_BUSY` (Conflict kind)
@@ -49,12 +45,12 @@ pub enum ErrorCode {
     HostReadFailed,
     /// `INTERNAL_ERROR` (Internal kind)
     InternalError,
-    /// `INVALID_CONFIG` (Invalid kind)
-    InvalidConfig,
     /// `INVALID_JSON` (Invalid kind)
     InvalidJson,
     /// `INVALID_SCOPE` (Invalid kind)
     InvalidScope,
+    /// `INVALID_UTF8` (Invalid kind)
+    InvalidUtf8,
     /// `IP_ADDRESS_IN_USE` (Conflict kind)
     IpAddressInUse,
     /// `KEY_ALREADY_EXISTS` (AlreadyExists kind)
@@ -69,10 +65,8 @@ pub enum ErrorCode {
     KeyVersionNotFound,
     /// `MAC_ADDRESS_IN_USE` (Conflict kind)
     MacAddressInUse,
-    /// `METHOD_NOT_ALLOWED` (MethodNotAllowed kind)
+    /// `METHOD_NOT_ALLOWED` (Invalid kind)
     MethodNotAllowed,
-    /// `MIGRATION_CHANGED` (Internal kind)
-    MigrationChanged,
     /// `MIGRATION_DESTINATION_DENIED` (Invalid kind)
     MigrationDestinationDenied,
     /// `MIGRATION_DESTINATION_ERROR` (Internal kind)
@@ -135,7 +129,7 @@ pub enum ErrorCode {
     RateLimited,
     /// `REQUEST_ABANDONED` (Unavailable kind)
     RequestAbandoned,
-    /// `REQUEST_TIMEOUT` (RequestTimeout kind)
+    /// `REQUEST_TIMEOUT` (Invalid kind)
     RequestTimeout,
     /// `RESIZE_REFUSED` (Conflict kind)
     ResizeRefused,
@@ -153,8 +147,6 @@ pub enum ErrorCode {
     SnapshotNotFound,
     /// `SNAPSHOT_UNSUPPORTED` (Conflict kind)
     SnapshotUnsupported,
-    /// `TLS_FINGERPRINT_MISMATCH` (Invalid kind)
-    TlsFingerprintMismatch,
     /// `TLS_REQUIRED` (Invalid kind)
     TlsRequired,
     /// `TOKEN_EXISTS` (AlreadyExists kind)
@@ -171,9 +163,9 @@ pub enum ErrorCode {
     TunnelPeerUntrusted,
     /// `UNAUTHORIZED` (Unauthenticated kind)
     Unauthorized,
-    /// `UNSUPPORTED_MEDIA_TYPE` (UnsupportedMediaType kind)
+    /// `UNSUPPORTED_MEDIA_TYPE` (Invalid kind)
     UnsupportedMediaType,
-    /// `URI_TOO_LONG` (UriTooLong kind)
+    /// `URI_TOO_LONG` (Invalid kind)
     UriTooLong,
     /// `VALIDATION_ERROR` (Invalid kind)
     ValidationError,
@@ -200,8 +192,6 @@ impl ErrorCode {
             ErrorCode::AccelUnavailable => "ACCEL_UNAVAILABLE",
             ErrorCode::BadRequest => "BAD_REQUEST",
             ErrorCode::BadUrl => "BAD_URL",
-            ErrorCode::ConfigInvalid => "CONFIG_INVALID",
-            ErrorCode::ConfigUnsafe => "CONFIG_UNSAFE",
             ErrorCode::DiskAlreadyExists => "DISK_ALREADY_EXISTS",
             ErrorCode::DiskBusy => "DISK_BUSY",
             ErrorCode::DiskInUse => "DISK_IN_USE",
@@ -219,9 +209,9 @@ impl ErrorCode {
             ErrorCode::HostKeyInsecure => "HOST_KEY_INSECURE",
             ErrorCode::HostReadFailed => "HOST_READ_FAILED",
             ErrorCode::InternalError => "INTERNAL_ERROR",
-            ErrorCode::InvalidConfig => "INVALID_CONFIG",
             ErrorCode::InvalidJson => "INVALID_JSON",
             ErrorCode::InvalidScope => "INVALID_SCOPE",
+            ErrorCode::InvalidUtf8 => "INVALID_UTF8",
             ErrorCode::IpAddressInUse => "IP_ADDRESS_IN_USE",
             ErrorCode::KeyAlreadyExists => "KEY_ALREADY_EXISTS",
             ErrorCode::KeyBusy => "KEY_BUSY",
@@ -230,7 +220,6 @@ impl ErrorCode {
             ErrorCode::KeyVersionNotFound => "KEY_VERSION_NOT_FOUND",
             ErrorCode::MacAddressInUse => "MAC_ADDRESS_IN_USE",
             ErrorCode::MethodNotAllowed => "METHOD_NOT_ALLOWED",
-            ErrorCode::MigrationChanged => "MIGRATION_CHANGED",
             ErrorCode::MigrationDestinationDenied => "MIGRATION_DESTINATION_DENIED",
             ErrorCode::MigrationDestinationError => "MIGRATION_DESTINATION_ERROR",
             ErrorCode::MigrationDestinationUnreachable => "MIGRATION_DESTINATION_UNREACHABLE",
@@ -271,7 +260,6 @@ impl ErrorCode {
             ErrorCode::SnapshotInconsistent => "SNAPSHOT_INCONSISTENT",
             ErrorCode::SnapshotNotFound => "SNAPSHOT_NOT_FOUND",
             ErrorCode::SnapshotUnsupported => "SNAPSHOT_UNSUPPORTED",
-            ErrorCode::TlsFingerprintMismatch => "TLS_FINGERPRINT_MISMATCH",
             ErrorCode::TlsRequired => "TLS_REQUIRED",
             ErrorCode::TokenExists => "TOKEN_EXISTS",
             ErrorCode::TokenNotFound => "TOKEN_NOT_FOUND",
@@ -299,8 +287,6 @@ impl ErrorCode {
             "ACCEL_UNAVAILABLE" => ErrorCode::AccelUnavailable,
             "BAD_REQUEST" => ErrorCode::BadRequest,
             "BAD_URL" => ErrorCode::BadUrl,
-            "CONFIG_INVALID" => ErrorCode::ConfigInvalid,
-            "CONFIG_UNSAFE" => ErrorCode::ConfigUnsafe,
             "DISK_ALREADY_EXISTS" => ErrorCode::DiskAlreadyExists,
             "DISK_BUSY" => ErrorCode::DiskBusy,
             "DISK_IN_USE" => ErrorCode::DiskInUse,
@@ -318,9 +304,9 @@ impl ErrorCode {
             "HOST_KEY_INSECURE" => ErrorCode::HostKeyInsecure,
             "HOST_READ_FAILED" => ErrorCode::HostReadFailed,
             "INTERNAL_ERROR" => ErrorCode::InternalError,
-            "INVALID_CONFIG" => ErrorCode::InvalidConfig,
             "INVALID_JSON" => ErrorCode::InvalidJson,
             "INVALID_SCOPE" => ErrorCode::InvalidScope,
+            "INVALID_UTF8" => ErrorCode::InvalidUtf8,
             "IP_ADDRESS_IN_USE" => ErrorCode::IpAddressInUse,
             "KEY_ALREADY_EXISTS" => ErrorCode::KeyAlreadyExists,
             "KEY_BUSY" => ErrorCode::KeyBusy,
@@ -329,7 +315,6 @@ impl ErrorCode {
             "KEY_VERSION_NOT_FOUND" => ErrorCode::KeyVersionNotFound,
             "MAC_ADDRESS_IN_USE" => ErrorCode::MacAddressInUse,
             "METHOD_NOT_ALLOWED" => ErrorCode::MethodNotAllowed,
-            "MIGRATION_CHANGED" => ErrorCode::MigrationChanged,
             "MIGRATION_DESTINATION_DENIED" => ErrorCode::MigrationDestinationDenied,
             "MIGRATION_DESTINATION_ERROR" => ErrorCode::MigrationDestinationError,
             "MIGRATION_DESTINATION_UNREACHABLE" => ErrorCode::MigrationDestinationUnreachable,
@@ -370,7 +355,6 @@ impl ErrorCode {
             "SNAPSHOT_INCONSISTENT" => ErrorCode::SnapshotInconsistent,
             "SNAPSHOT_NOT_FOUND" => ErrorCode::SnapshotNotFound,
             "SNAPSHOT_UNSUPPORTED" => ErrorCode::SnapshotUnsupported,
-            "TLS_FINGERPRINT_MISMATCH" => ErrorCode::TlsFingerprintMismatch,
             "TLS_REQUIRED" => ErrorCode::TlsRequired,
             "TOKEN_EXISTS" => ErrorCode::TokenExists,
             "TOKEN_NOT_FOUND" => ErrorCode::TokenNotFound,
@@ -398,8 +382,6 @@ impl ErrorCode {
             ErrorCode::AccelUnavailable => Some(ErrorKind::Invalid),
             ErrorCode::BadRequest => Some(ErrorKind::Invalid),
             ErrorCode::BadUrl => Some(ErrorKind::Invalid),
-            ErrorCode::ConfigInvalid => Some(ErrorKind::Invalid),
-            ErrorCode::ConfigUnsafe => Some(ErrorKind::Forbidden),
             ErrorCode::DiskAlreadyExists => Some(ErrorKind::AlreadyExists),
             ErrorCode::DiskBusy => Some(ErrorKind::Conflict),
             ErrorCode::DiskInUse => Some(ErrorKind::Conflict),
@@ -417,9 +399,9 @@ impl ErrorCode {
             ErrorCode::HostKeyInsecure => Some(ErrorKind::Internal),
             ErrorCode::HostReadFailed => Some(ErrorKind::Internal),
             ErrorCode::InternalError => Some(ErrorKind::Internal),
-            ErrorCode::InvalidConfig => Some(ErrorKind::Invalid),
             ErrorCode::InvalidJson => Some(ErrorKind::Invalid),
             ErrorCode::InvalidScope => Some(ErrorKind::Invalid),
+            ErrorCode::InvalidUtf8 => Some(ErrorKind::Invalid),
             ErrorCode::IpAddressInUse => Some(ErrorKind::Conflict),
             ErrorCode::KeyAlreadyExists => Some(ErrorKind::AlreadyExists),
             ErrorCode::KeyBusy => Some(ErrorKind::Conflict),
@@ -427,8 +409,7 @@ impl ErrorCode {
             ErrorCode::KeyRotationConflict => Some(ErrorKind::Conflict),
             ErrorCode::KeyVersionNotFound => Some(ErrorKind::NotFound),
             ErrorCode::MacAddressInUse => Some(ErrorKind::Conflict),
-            ErrorCode::MethodNotAllowed => Some(ErrorKind::MethodNotAllowed),
-            ErrorCode::MigrationChanged => Some(ErrorKind::Internal),
+            ErrorCode::MethodNotAllowed => Some(ErrorKind::Invalid),
             ErrorCode::MigrationDestinationDenied => Some(ErrorKind::Invalid),
             ErrorCode::MigrationDestinationError => Some(ErrorKind::Internal),
             ErrorCode::MigrationDestinationUnreachable => Some(ErrorKind::Unavailable),
@@ -460,7 +441,7 @@ impl ErrorCode {
             ErrorCode::PqcUnavailable => Some(ErrorKind::Unavailable),
             ErrorCode::RateLimited => Some(ErrorKind::RateLimited),
             ErrorCode::RequestAbandoned => Some(ErrorKind::Unavailable),
-            ErrorCode::RequestTimeout => Some(ErrorKind::RequestTimeout),
+            ErrorCode::RequestTimeout => Some(ErrorKind::Invalid),
             ErrorCode::ResizeRefused => Some(ErrorKind::Conflict),
             ErrorCode::RuleNotFound => Some(ErrorKind::NotFound),
             ErrorCode::SealedKeyUnreadable => Some(ErrorKind::Internal),
@@ -469,7 +450,6 @@ impl ErrorCode {
             ErrorCode::SnapshotInconsistent => Some(ErrorKind::Conflict),
             ErrorCode::SnapshotNotFound => Some(ErrorKind::NotFound),
             ErrorCode::SnapshotUnsupported => Some(ErrorKind::Conflict),
-            ErrorCode::TlsFingerprintMismatch => Some(ErrorKind::Invalid),
             ErrorCode::TlsRequired => Some(ErrorKind::Invalid),
             ErrorCode::TokenExists => Some(ErrorKind::AlreadyExists),
             ErrorCode::TokenNotFound => Some(ErrorKind::NotFound),
@@ -478,8 +458,8 @@ impl ErrorCode {
             ErrorCode::TunnelNotConfigured => Some(ErrorKind::Conflict),
             ErrorCode::TunnelPeerUntrusted => Some(ErrorKind::Forbidden),
             ErrorCode::Unauthorized => Some(ErrorKind::Unauthenticated),
-            ErrorCode::UnsupportedMediaType => Some(ErrorKind::UnsupportedMediaType),
-            ErrorCode::UriTooLong => Some(ErrorKind::UriTooLong),
+            ErrorCode::UnsupportedMediaType => Some(ErrorKind::Invalid),
+            ErrorCode::UriTooLong => Some(ErrorKind::Invalid),
             ErrorCode::ValidationError => Some(ErrorKind::Invalid),
             ErrorCode::VmAlreadyExists => Some(ErrorKind::AlreadyExists),
             ErrorCode::VmAlreadyRunning => Some(ErrorKind::Conflict),
