@@ -13,28 +13,40 @@ import (
 	pb "lab.dev/hypervisor/client-go/hypervisorv1"
 )
 
-var sharePool sync.Mutex
-
-// sharedPoolPath gives host B a pool at host A's default pool path (the shared storage a live
-// migration needs; here both hosts are on one machine) and answers that path.
-func sharedPoolPath(t *testing.T, a, b *hvclient.Client) string {
+// sharedPool is the pool hosts A and B both have at one path (HV_SHARED_POOL): the shared storage a
+// live migration needs. It answers the pool's name and its path on host A.
+func sharedPool(t *testing.T, a *hvclient.Client) (name, path string) {
 	t.Helper()
-	sharePool.Lock()
-	defer sharePool.Unlock()
-	path := defaultPoolPath(t, a)
-	pools, err := b.StoragePools().ListPools(testContext(t), &pb.ListPoolsRequest{})
+	name = env(t, "HV_SHARED_POOL")
+	pools, err := a.StoragePools().ListPools(testContext(t), &pb.ListPoolsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range pools.GetPools() {
-		if p.GetPath() == path {
-			return path
+		if p.GetName() == name {
+			return name, p.GetPath()
 		}
 	}
-	if _, err := b.StoragePools().CreatePool(testContext(t), &pb.CreatePoolRequest{Name: "shared-a", Path: path}); err != nil {
-		t.Fatalf("CreatePool on B: %v", err)
+	t.Fatalf("host A has no pool %s", name)
+	return "", ""
+}
+
+// newSharedVM defines a VM on host A whose disk is in the shared pool.
+func newSharedVM(t *testing.T, a *hvclient.Client) *pb.VmInfo {
+	t.Helper()
+	pool, _ := sharedPool(t, a)
+	disk, err := a.Storage().CreateDisk(testContext(t), &pb.CreateDiskRequest{Name: unique("shared"), Size: ptr("16M"), Pool: &pool})
+	if err != nil {
+		t.Fatalf("CreateDisk: %v", err)
 	}
-	return path
+	vm, err := a.VMs().CreateVm(testContext(t), &pb.CreateVmRequest{
+		Name: unique("mvm"), Cpu: &pb.Cpu{Count: 1}, Memory: &pb.Memory{Size: "64M"},
+		Devices: &pb.Devices{Storage: []*pb.StorageDevice{{Type: "virtio-blk", Path: disk.GetName()}}},
+	})
+	if err != nil {
+		t.Fatalf("CreateVm: %v", err)
+	}
+	return vm
 }
 
 func migrateRequest(t *testing.T, name string) *pb.MigrateRequest {
@@ -46,8 +58,7 @@ func TestMigrateWithProgress(t *testing.T) {
 	t.Parallel()
 	a, b := dial(t), dialPeer(t)
 	ctx := testContext(t)
-	sharedPoolPath(t, a, b)
-	vm := newVM(t, a)
+	vm := newSharedVM(t, a)
 	if _, err := a.VMs().StartVm(ctx, &pb.VmActionRequest{Name: vm.GetName()}); err != nil {
 		t.Fatal(err)
 	}
@@ -79,10 +90,9 @@ func TestMigrateWithProgress(t *testing.T) {
 
 func TestCancelMigration(t *testing.T) {
 	t.Parallel()
-	a, b := dial(t), dialPeer(t)
+	a := dial(t)
 	ctx := testContext(t)
-	sharedPoolPath(t, a, b)
-	vm := newVM(t, a)
+	vm := newSharedVM(t, a)
 	if _, err := a.VMs().StartVm(ctx, &pb.VmActionRequest{Name: vm.GetName()}); err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +131,11 @@ func TestCancelMigration(t *testing.T) {
 func TestIncomingMigration(t *testing.T) {
 	a, b := dial(t), dialPeer(t)
 	ctx := testContext(t)
-	path := sharedPoolPath(t, a, b)
-	disk := newDisk(t, a)
+	pool, path := sharedPool(t, a)
+	disk, err := a.Storage().CreateDisk(ctx, &pb.CreateDiskRequest{Name: unique("incoming"), Size: ptr("16M"), Pool: &pool})
+	if err != nil {
+		t.Fatal(err)
+	}
 	probe := &pb.IncomingProbe{Id: newUUID(), Secret: randomHex(32)}
 	probeFile := filepath.Join(path, ".hv-migration-"+probe.GetId()+".probe")
 	if err := os.WriteFile(probeFile, []byte(probe.GetSecret()), 0o644); err != nil {
