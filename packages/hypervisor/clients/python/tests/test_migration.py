@@ -14,7 +14,7 @@ import pytest
 
 import hypervisor_client as hv
 
-from .conftest import covered, env, make_async_client, pool_directory, unique
+from .conftest import covered, env, make_async_client, unique
 
 
 def _peer(transport: str) -> Any:
@@ -24,17 +24,12 @@ def _peer(transport: str) -> Any:
 
 
 @pytest.fixture(scope="module")
-def shared_path() -> str:
-    """A directory both hosts have a pool at: the shared storage migration needs."""
-    return pool_directory("shared")
-
-
-def _pools(client: Any, peer: Any, path: str) -> str:
-    name = unique("shared")
-    for host in (client, peer):
-        if path not in [p.path for p in host.list_pools().pools]:
-            host.create_pool(name=name, path=path)
-    return next(p.name for p in client.list_pools().pools if p.path == path)
+def shared_pool() -> tuple[str, str]:
+    """The pool hosts A and B both have at one path (HV_SHARED_POOL): the shared storage a
+    migration needs. Its name and path."""
+    name = env("HV_SHARED_POOL")
+    with hv.Client(env("HV_REST_URL"), env("HV_TOKEN")) as client:
+        return name, next(p.path for p in client.list_pools().pools if p.name == name)
 
 
 def _running_vm(client: Any, pool: str) -> hv.vm_pb2.VmInfo:
@@ -49,9 +44,9 @@ def _running_vm(client: Any, pool: str) -> hv.vm_pb2.VmInfo:
     return vm
 
 
-def test_migrate_with_progress(client: Any, transport: str, shared_path: str) -> None:
+def test_migrate_with_progress(client: Any, transport: str, shared_pool: tuple[str, str]) -> None:
     with _peer(transport) as peer:
-        vm = _running_vm(client, _pools(client, peer, shared_path))
+        vm = _running_vm(client, shared_pool[0])
         seen: list[hv.vm_pb2.MigrateProgress] = []
         # 256 MiB at 64 MiB/s: about four seconds, progress reported along the way.
         done = client.migrate_vm(
@@ -77,9 +72,8 @@ async def _migration_started(client: Any, vm: str, seen: list[hv.vm_pb2.MigrateP
     return task
 
 
-async def test_cancel_migration(client: Any, transport: str, shared_path: str) -> None:
-    with _peer(transport) as peer:
-        vm = _running_vm(client, _pools(client, peer, shared_path))
+async def test_cancel_migration(client: Any, transport: str, shared_pool: tuple[str, str]) -> None:
+    vm = _running_vm(client, shared_pool[0])
     async with make_async_client(transport) as migrating:
         seen: list[hv.vm_pb2.MigrateProgress] = []
         task = await _migration_started(migrating, vm.name, seen)
@@ -92,11 +86,12 @@ async def test_cancel_migration(client: Any, transport: str, shared_path: str) -
     covered(transport, "CancelMigration")
 
 
-def test_incoming_side(client: Any, transport: str, shared_path: str) -> None:
+def test_incoming_side(client: Any, transport: str, shared_pool: tuple[str, str]) -> None:
     # What a source host calls on the destination, done here as a source does it: an image in
     # the shared pool, the probe file left beside it; B prepares an INCOMING VM, then drops it.
     with _peer(transport) as peer:
-        disk = client.create_disk(name=unique("idisk"), format="qcow2", size="1M", pool=_pools(client, peer, shared_path))
+        pool, shared_path = shared_pool
+        disk = client.create_disk(name=unique("idisk"), format="qcow2", size="1M", pool=pool)
         probe = {"id": str(uuid.uuid4()), "secret": secrets.token_hex(32)}
         probe_file = Path(shared_path) / f".hv-migration-{probe['id']}.probe"
         probe_file.write_text(probe["secret"])
@@ -124,11 +119,10 @@ def test_incoming_side(client: Any, transport: str, shared_path: str) -> None:
     covered(transport, "PrepareIncomingMigration", "AbortIncomingMigration")
 
 
-async def test_cancelled_task_cancels_the_migration(client: Any, transport: str, shared_path: str) -> None:
+async def test_cancelled_task_cancels_the_migration(client: Any, transport: str, shared_pool: tuple[str, str]) -> None:
     """feature:cancel: the task awaiting a migration is cancelled; so is the migration, and the
     guest runs on at the source (gRPC: the call is cancelled; REST: the client cancels it)."""
-    with _peer(transport) as peer:
-        vm = _running_vm(client, _pools(client, peer, shared_path))
+    vm = _running_vm(client, shared_pool[0])
     async with make_async_client(transport) as migrating:
         seen: list[hv.vm_pb2.MigrateProgress] = []
         task = await _migration_started(migrating, vm.name, seen)

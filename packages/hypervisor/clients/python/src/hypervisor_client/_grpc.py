@@ -73,7 +73,7 @@ def _watch_request(kinds: Sequence[str] | None, vm: str | None, after_id: str | 
 class CallFuture:
     """A unary call in flight (`GrpcClient.future`): `cancel()` it, or wait for its `result()`."""
 
-    def __init__(self, future: grpc.Future) -> None:
+    def __init__(self, future: grpc.Future[Any]) -> None:
         self._future = future
 
     def cancel(self) -> bool:
@@ -225,7 +225,7 @@ class GrpcClient(SyncMethods):
                     last = event.id
                     yield event
             except grpc.RpcError as error:
-                if error.code() != grpc.StatusCode.UNAVAILABLE:  # type: ignore[attr-defined]
+                if error.code() != grpc.StatusCode.UNAVAILABLE:
                     raise from_grpc(error) from None
                 failures += 1
                 if failures > reconnect_attempts:
@@ -266,7 +266,7 @@ class AsyncGrpcClient(AsyncMethods):
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._channel.close()
+        await self._channel.close(None)
 
     def _method(self, name: str) -> Any:
         rpc = RPCS[name]

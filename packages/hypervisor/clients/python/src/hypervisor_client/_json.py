@@ -15,7 +15,6 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from google.protobuf import json_format, timestamp_pb2
-from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 
 M = TypeVar("M", bound=Message)
@@ -43,7 +42,7 @@ def _timestamp(value: str) -> timestamp_pb2.Timestamp:
     return timestamp_pb2.Timestamp(seconds=calendar.timegm(moment.utctimetuple()), nanos=moment.microsecond * 1000)
 
 
-def _arguments(data: dict[str, Any], descriptor: Descriptor) -> dict[str, Any]:
+def _arguments(data: dict[str, Any], descriptor: Any) -> dict[str, Any]:
     fields = descriptor.fields_by_name
     arguments: dict[str, Any] = {}
     for key, value in data.items():

@@ -217,10 +217,12 @@ def _metadata_value(value: str) -> Any:
 
 def from_grpc(error: grpc.RpcError | grpc.aio.AioRpcError) -> HypervisorError:
     """The error of a failed gRPC call, with the `google.rpc.ErrorInfo` of its status details."""
-    code_status: grpc.StatusCode = error.code()  # type: ignore[union-attr]
-    message: str = error.details() or code_status.name  # type: ignore[union-attr]
-    trailing = dict(error.trailing_metadata() or ())  # type: ignore[union-attr]
-    initial = dict(error.initial_metadata() or ())  # type: ignore[union-attr]
+    # A failed sync call's RpcError is also its grpc.Call, which the type stubs do not say.
+    call: Any = error
+    code_status: grpc.StatusCode = call.code()
+    message: str = call.details() or code_status.name
+    trailing: dict[str, Any] = dict(call.trailing_metadata() or ())
+    initial: dict[str, Any] = dict(call.initial_metadata() or ())
     request_id = initial.get("x-request-id") or trailing.get("x-request-id")
     info: error_details_pb2.ErrorInfo | None = None
     raw = trailing.get("grpc-status-details-bin")
