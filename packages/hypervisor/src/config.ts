@@ -9,6 +9,8 @@ export const DEFAULT_DATA_DIR = 'data/hypervisor';
 /** The run directory holds what does not outlive the host: the API socket, QMP sockets, pid files. */
 export const DEFAULT_RUN_DIR = 'run/hypervisor';
 export const SOCKET_FILE = 'api.sock';
+/** gRPC on the Unix socket beside it, with the same access (no token, mode 0660). */
+export const GRPC_SOCKET_FILE = 'grpc.sock';
 /** How long `stop` with `force: false` waits for the guest to power off before a hard stop. */
 export const DEFAULT_STOP_TIMEOUT_MS = 30_000;
 /** How long the KVM probe of `--accel auto` may take at start, QEMU's own start included. */

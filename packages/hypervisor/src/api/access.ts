@@ -8,7 +8,7 @@ import { bearerToken, type App, type Authenticator, type Principal, type TokenSt
 import type { AuditLog } from '../store/audit.js';
 import { auditContext, transportOf } from './request-context.js';
 
-const SOCKET_PRINCIPAL: Principal = { name: 'socket', scopes: ['admin'] };
+export const SOCKET_PRINCIPAL: Principal = { name: 'socket', scopes: ['admin'] };
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function authenticator(tokens: TokenStore): Authenticator {

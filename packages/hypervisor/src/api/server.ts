@@ -14,7 +14,7 @@ import {
   type App,
   type ServiceDeps,
 } from '@lab/server-kit';
-import { API_PREFIX, SOCKET_FILE, type ServeConfig } from '../config.js';
+import { API_PREFIX, GRPC_SOCKET_FILE, SOCKET_FILE, type ServeConfig } from '../config.js';
 import { createCore, type CoreOptions } from '../core.js';
 import { resolveTlsIdentity } from '../tls.js';
 import { NETWORK_SCHEMAS } from '../domain/network-definition.js';
@@ -113,6 +113,7 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
       port: config.grpcPort,
       tls,
       logger,
+      socketPath: join(runDir, GRPC_SOCKET_FILE),
       routes: (router) => {
         registerRpcServices(router, services, {
           tokens: core.tokens,
@@ -127,7 +128,7 @@ export async function buildServer(deps: ServiceDeps<ServeConfig>, options: Serve
     state.setAll(ServingStatus.SERVING);
     app.grpcUrl = grpc.url;
     logger.info(
-      { url: grpc.url, ...(tls === null ? {} : { fingerprint: tls.fingerprint }) },
+      { url: grpc.url, socket: grpc.socketPath, ...(tls === null ? {} : { fingerprint: tls.fingerprint }) },
       'gRPC listening',
     );
   });

@@ -129,6 +129,7 @@ const pin = (fingerprint) => fingerprint.replaceAll(':', '').toLowerCase();
     require('node:http').get({ socketPath: env.HV_SOCKET, path: '/api/v1/vms' }, (res) => resolve(res.statusCode)).on('error', reject);
   });
   assert.equal(overSocket, 200);
+  assert.ok(require('node:fs').statSync(env.HV_GRPC_SOCKET).isSocket());
   assert.equal(env.HV_BOOT_DIR, undefined);
   assert.equal(env.HV_CONFORMANCE_OUT, undefined);
   console.log('checks passed');

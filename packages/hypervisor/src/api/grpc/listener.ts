@@ -12,8 +12,14 @@
  * when a ping goes unanswered for KEEPALIVE_TIMEOUT_MS, so a stream whose client vanished ends.
  * Shutdown drains like the REST server: the shutdown signal ends the streams (they complete), calls
  * in flight finish; what is left after the grace is cut.
+ *
+ * With `socketPath` the same services are also served on that Unix socket (`{run_dir}/grpc.sock`),
+ * by a server of its own, so a call knows its transport from the server that took it (VIA_SOCKET),
+ * never from anything the client sends: as `api.sock` for REST, the file's mode (0660) decides who
+ * may call, and calls there need no token.
  */
 import { once } from 'node:events';
+import { chmodSync, lstatSync, rmSync } from 'node:fs';
 import {
   create,
   fromBinary,
@@ -28,7 +34,8 @@ import { Code, ConnectError, createContextValues, type HandlerContext } from '@c
 import type { Logger } from '@lab/server-kit';
 import type { TlsIdentity } from '../../domain/tls-identity.js';
 import { StatusSchema } from './gen/google/rpc/status_pb.js';
-import { PEER_ADDRESS } from './rpc.js';
+import { SOCKET_MODE } from '../socket.js';
+import { PEER_ADDRESS, VIA_SOCKET } from './rpc.js';
 
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export const KEEPALIVE_INTERVAL_MS = 30_000;
@@ -46,6 +53,8 @@ export interface GrpcListenOptions {
   tls: TlsIdentity | null;
   logger: Logger;
   routes: (router: ServiceRouter) => void;
+  /** Also serve on this Unix socket (cleartext, no token asked); a stale socket file is replaced. */
+  socketPath?: string;
   keepaliveIntervalMs?: number;
   keepaliveTimeoutMs?: number;
   graceMs?: number;
@@ -55,6 +64,8 @@ export interface GrpcListener {
   /** `grpc://host:port` in cleartext, `grpcs://host:port` over TLS. */
   readonly url: string;
   readonly port: number;
+  /** The Unix socket it also serves on, when asked. */
+  readonly socketPath?: string;
   close(): Promise<void>;
 }
 
@@ -104,6 +115,7 @@ function callContext(
     | grpc.ServerWritableStream<unknown, unknown>
     | grpc.ServerDuplexStream<unknown, unknown>,
   shutdown: AbortSignal,
+  viaSocket: boolean,
 ): CallContext {
   const controller = new AbortController();
   const abort = (): void => controller.abort(new ConnectError('the call ended', Code.Canceled));
@@ -132,7 +144,10 @@ function callContext(
     requestHeader,
     responseHeader: new Headers(),
     responseTrailer: new Headers(),
-    values: createContextValues().set(PEER_ADDRESS, peerAddress(call.getPeer())),
+    // Over the Unix socket there is no address, as REST's socket requests have none.
+    values: createContextValues()
+      .set(PEER_ADDRESS, viaSocket ? null : peerAddress(call.getPeer()))
+      .set(VIA_SOCKET, viaSocket),
     release() {
       clearTimeout(timer);
       (call as NodeJS.EventEmitter).off('cancelled', abort);
@@ -188,6 +203,7 @@ function grpcService(
   implementation: Record<string, Handler>,
   shutdown: AbortSignal,
   logger: Logger,
+  viaSocket: boolean,
 ) {
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   const handlers: grpc.UntypedServiceImplementation = {};
@@ -220,7 +236,7 @@ function grpcService(
         call: grpc.ServerUnaryCall<unknown, unknown>,
         callback: grpc.sendUnaryData<unknown>,
       ) => {
-        const context = callContext(service, method, call, shutdown);
+        const context = callContext(service, method, call, shutdown, viaSocket);
         void (async () => {
           try {
             const response = await handler(call.request, context);
@@ -239,7 +255,7 @@ function grpcService(
     handlers[method.localName] = (
       call: grpc.ServerWritableStream<unknown, unknown> | grpc.ServerDuplexStream<unknown, unknown>,
     ) => {
-      const context = callContext(service, method, call, shutdown);
+      const context = callContext(service, method, call, shutdown, viaSocket);
       void (async () => {
         let started = false;
         const start = (): void => {
@@ -271,26 +287,48 @@ function grpcService(
   return { definition, handlers };
 }
 
+/** A socket file left by a service that did not shut down cleanly blocks the bind; anything else is not ours. */
+function removeStaleSocket(path: string): void {
+  try {
+    if (lstatSync(path).isSocket()) rmSync(path);
+  } catch {
+    // No file: nothing to clear.
+  }
+}
+
+function bind(server: grpc.Server, address: string, credentials: grpc.ServerCredentials): Promise<number> {
+  return new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, credentials, (error, bound) =>
+      error === null ? resolve(bound) : reject(error),
+    ),
+  );
+}
+
 export async function listenGrpc(options: GrpcListenOptions): Promise<GrpcListener> {
   const { logger } = options;
   const shutdown = new AbortController();
-  const server = new grpc.Server({
-    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
-    'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
-    'grpc.keepalive_time_ms': options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS,
-    'grpc.keepalive_timeout_ms': options.keepaliveTimeoutMs ?? KEEPALIVE_TIMEOUT_MS,
-  });
-  options.routes({
-    service(service, implementation) {
-      const { definition, handlers } = grpcService(
-        service,
-        implementation as Record<string, Handler>,
-        shutdown.signal,
-        logger,
-      );
-      server.addService(definition, handlers);
-    },
-  });
+  const makeServer = (viaSocket: boolean): grpc.Server => {
+    const server = new grpc.Server({
+      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+      'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+      'grpc.keepalive_time_ms': options.keepaliveIntervalMs ?? KEEPALIVE_INTERVAL_MS,
+      'grpc.keepalive_timeout_ms': options.keepaliveTimeoutMs ?? KEEPALIVE_TIMEOUT_MS,
+    });
+    options.routes({
+      service(service, implementation) {
+        const { definition, handlers } = grpcService(
+          service,
+          implementation as Record<string, Handler>,
+          shutdown.signal,
+          logger,
+          viaSocket,
+        );
+        server.addService(definition, handlers);
+      },
+    });
+    return server;
+  };
+  const server = makeServer(false);
   const credentials =
     options.tls === null
       ? grpc.ServerCredentials.createInsecure()
@@ -298,20 +336,31 @@ export async function listenGrpc(options: GrpcListenOptions): Promise<GrpcListen
           { cert_chain: Buffer.from(options.tls.certPem), private_key: Buffer.from(options.tls.keyPem) },
         ]);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${host}:${options.port}`, credentials, (error, bound) =>
-      error === null ? resolve(bound) : reject(error),
-    ),
-  );
+  const port = await bind(server, `${host}:${options.port}`, credentials);
+  const servers = [server];
+  const { socketPath } = options;
+  if (socketPath !== undefined) {
+    const local = makeServer(true);
+    servers.push(local);
+    removeStaleSocket(socketPath);
+    await bind(local, `unix:${socketPath}`, grpc.ServerCredentials.createInsecure());
+    chmodSync(socketPath, SOCKET_MODE);
+  }
   const url = `${options.tls === null ? 'grpc' : 'grpcs'}://${host}:${port}`;
   return {
     url,
     port,
+    ...(socketPath === undefined ? {} : { socketPath }),
     async close() {
       shutdown.abort();
-      const grace = setTimeout(() => server.forceShutdown(), options.graceMs ?? SHUTDOWN_GRACE_MS);
-      await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
-      clearTimeout(grace);
+      await Promise.all(
+        servers.map(async (each) => {
+          const grace = setTimeout(() => each.forceShutdown(), options.graceMs ?? SHUTDOWN_GRACE_MS);
+          await new Promise<void>((resolve) => each.tryShutdown(() => resolve()));
+          clearTimeout(grace);
+        }),
+      );
+      if (socketPath !== undefined) removeStaleSocket(socketPath);
     },
   };
 }

@@ -34,6 +34,7 @@ import type { AppError } from '@lab/server-kit/errors';
 import type { Static, TObject, TSchema } from 'typebox';
 import { API_PREFIX } from '../../config.js';
 import type { AuditContext, AuditLog } from '../../store/audit.js';
+import { SOCKET_PRINCIPAL } from '../access.js';
 import { resourceOfPath } from '../request-context.js';
 import { asAppError, auditStatusOf, toConnectError } from './status.js';
 
@@ -76,6 +77,8 @@ export interface RpcCall {
 
 /** The client's IP address, which the listener puts in each call's context values. */
 export const PEER_ADDRESS = createContextKey<string | null>(null, { description: 'peer address' });
+/** Whether the call came over the Unix socket (`grpc.sock`), which the listener puts in each call's context. */
+export const VIA_SOCKET = createContextKey<boolean>(false, { description: 'over the Unix socket' });
 
 export interface RpcRequest<P extends TObject, Q extends TObject, B extends TSchema> {
   params: Static<P>;
@@ -112,6 +115,8 @@ function scopesOf(access: Exclude<Access, 'public'>): readonly string[] {
 
 function authenticate(tokens: TokenStore, access: Access, context: HandlerContext): Principal {
   if (access === 'public') return { name: 'anonymous', scopes: [] };
+  // As REST's api.sock: the socket file's permissions decided, no token is read.
+  if (context.values.get(VIA_SOCKET)) return SOCKET_PRINCIPAL;
   const token = BEARER.exec(context.requestHeader.get('authorization') ?? '')?.[1];
   const principal = token === undefined ? null : tokens.authenticate(token);
   if (principal === null) throw KitErrors.unauthorized({ reason: 'missing or invalid credentials' });
