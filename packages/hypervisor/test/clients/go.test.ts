@@ -1,0 +1,178 @@
+/**
+ * The Go client library (clients/go/, module lab.dev/hypervisor/client-go) against live services:
+ * `go vet` over the module (which compiles it, its tests and examples), then its whole `go test`
+ * suite under clients/testing/live-services.mjs (hosts A, B and the TLS host T), each Go test
+ * reported here as a test of its own; the conformance file the run wrote compared with the
+ * checked-in clients/conformance/go.json; and the generated code (hypervisorv1/, codes_gen.go)
+ * regenerated into a temporary directory and compared with the checked-in files, so a stale stub
+ * fails.
+ *
+ * Go's build cache lives under the repository's .cache/go-build (a second run compiles nothing);
+ * modules come from the default module cache, which `go mod download` fills. The suite runs while
+ * this file is collected (top-level await), since its test names are known only then.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { requireTools, setUpAtCollection, timedStep as step } from '@lab/server-kit/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const MODULE_DIR = join(REPO, 'packages/hypervisor/clients/go');
+const HARNESS = join(REPO, 'packages/hypervisor/clients/testing/live-services.mjs');
+const CHECKED_IN_CONFORMANCE = join(REPO, 'packages/hypervisor/clients/conformance/go.json');
+const STEP_MS = 600_000;
+const gate = requireTools(['go', 'protoc']);
+
+/** Two compile jobs at most (the machine has two cores), the build cache kept under .cache/. */
+const GO_ENV = {
+  ...process.env,
+  GOFLAGS: '-p=2 -buildvcs=false',
+  GOCACHE: join(REPO, '.cache/go-build'),
+};
+
+interface Outcome {
+  exitCode: number;
+  output: string;
+}
+
+/** Runs a command to its end, resolving with its exit code and output whatever the code. */
+function outcome(file: string, args: string[], env: NodeJS.ProcessEnv = GO_ENV): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      args,
+      { cwd: MODULE_DIR, env, timeout: STEP_MS, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) =>
+        resolve({ exitCode: error === null ? 0 : Number(error.code ?? -1), output: stdout + stderr }),
+    );
+  });
+}
+
+interface GoTest {
+  name: string;
+  status: 'pass' | 'fail' | 'skip';
+  output: string;
+  seconds: number;
+}
+
+interface GoEvent {
+  Action: string;
+  Test?: string;
+  Output?: string;
+  Elapsed?: number;
+}
+
+/** `go test -json`'s events: one test per name, with its output and its final action. */
+function goTests(stream: string): GoTest[] {
+  const tests = new Map<string, GoTest>();
+  for (const line of stream.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const event = JSON.parse(line) as GoEvent;
+    if (event.Test === undefined) continue;
+    const test = tests.get(event.Test) ?? { name: event.Test, status: 'fail', output: '', seconds: 0 };
+    tests.set(event.Test, test);
+    if (event.Action === 'output') test.output += event.Output ?? '';
+    if (event.Action === 'pass' || event.Action === 'fail' || event.Action === 'skip') {
+      test.status = event.Action;
+      test.seconds = event.Elapsed ?? 0;
+    }
+  }
+  return [...tests.values()];
+}
+
+/** The files a generation wrote: relative path -> content. */
+function generatedFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('codes_gen.go', readFileSync(join(dir, 'codes_gen.go'), 'utf8'));
+  for (const file of readdirSync(join(dir, 'hypervisorv1')).sort()) {
+    files.set(`hypervisorv1/${file}`, readFileSync(join(dir, 'hypervisorv1', file), 'utf8'));
+  }
+  return files;
+}
+
+interface Suite {
+  vet: Outcome;
+  test: Outcome;
+  tests: GoTest[];
+  conformance: unknown;
+  generate: Outcome;
+  generated: Map<string, string>;
+  seconds: Record<string, number>;
+}
+
+let work: string | undefined;
+
+async function runSuite(): Promise<Suite> {
+  const seconds: Record<string, number> = {};
+  work = mkdtempSync(join(tmpdir(), 'hv-go-client-'));
+  const scratch = work;
+  const vet = await step(seconds, 'vet', () => outcome('go', ['vet', './...']));
+  const conformanceFile = join(scratch, 'conformance.json');
+  const regenerated = join(scratch, 'generated');
+  const [test, generate] = await Promise.all([
+    step(seconds, 'test', () =>
+      outcome(
+        process.execPath,
+        [HARNESS, '--', 'go', 'test', '-json', '-count=1', '-parallel=4', '-timeout=300s', '.'],
+        { ...GO_ENV, HV_CONFORMANCE_OUT: conformanceFile },
+      ),
+    ),
+    step(seconds, 'generate', () => outcome(join(MODULE_DIR, 'generate.sh'), [regenerated])),
+  ]);
+  let conformance: unknown;
+  try {
+    conformance = JSON.parse(readFileSync(conformanceFile, 'utf8'));
+  } catch {
+    // Not written: the suite failed before its end; its exit status and output say why.
+  }
+  const generated = generate.exitCode === 0 ? generatedFiles(regenerated) : new Map<string, string>();
+  return { vet, test, tests: goTests(test.output), conformance, generate, generated, seconds };
+}
+
+const { value: suite, error: setupError } = await setUpAtCollection(gate.skip, runSuite);
+
+afterAll(() => {
+  if (work !== undefined) rmSync(work, { recursive: true, force: true });
+});
+
+describe.skipIf(gate.skip)(`Go client library${gate.skip ? ` (skipped: ${gate.reason})` : ''}`, () => {
+  it('passes go vet', () => {
+    if (setupError !== undefined) throw setupError;
+    expect(suite!.vet.exitCode, suite!.vet.output).toBe(0);
+  });
+
+  it('runs the go test suite against the live services', () => {
+    if (setupError !== undefined) throw setupError;
+    console.log(`hvclient (Go): ${suite!.tests.length} go tests; seconds: ${JSON.stringify(suite!.seconds)}`);
+    const tail = suite!.test.output.split('\n').slice(-40).join('\n');
+    expect(suite!.test.exitCode, `go test ended with ${suite!.test.exitCode}:\n${tail}`).toBe(0);
+    expect(suite!.tests.filter((t) => t.status === 'pass').length).toBeGreaterThan(25);
+  });
+
+  it('covers what clients/conformance/go.json says, which the run wrote', () => {
+    if (setupError !== undefined) throw setupError;
+    const checkedIn = JSON.parse(readFileSync(CHECKED_IN_CONFORMANCE, 'utf8')) as unknown;
+    expect(suite!.conformance, 'the suite wrote no conformance file').toBeDefined();
+    expect(suite!.conformance).toEqual(checkedIn);
+  });
+
+  it('has the generated code of the current proto files and error catalogue (generate.sh)', () => {
+    if (setupError !== undefined) throw setupError;
+    expect(suite!.generate.exitCode, suite!.generate.output).toBe(0);
+    const checkedIn = generatedFiles(MODULE_DIR);
+    expect([...suite!.generated.keys()]).toEqual([...checkedIn.keys()]);
+    for (const [file, content] of suite!.generated) {
+      expect(checkedIn.get(file) === content, `${file} is stale: run clients/go/generate.sh`).toBe(true);
+    }
+  });
+
+  for (const test of suite?.tests ?? []) {
+    const run = test.status === 'skip' ? it.skip : it;
+    run(`go: ${test.name}`, () => {
+      if (test.status === 'fail') throw new Error(test.output || 'failed');
+    });
+  }
+});
