@@ -7,10 +7,11 @@
  * compared with packages/hypervisor/clients/conformance/typescript.json.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiError,
@@ -25,17 +26,19 @@ import {
   type NodeHypervisorClient,
   type Operation,
 } from '../src/node.js';
+import { serveBrowserPage } from './support/browser-page.js';
 import { CHECKED_IN, checkedIn, Coverage, FEATURES, rpcMethods } from './support/conformance.js';
 import { startLiveServices, type LiveServices } from './support/live-services.js';
 import { startBlackHole, startRelay, type BlackHole } from './support/sockets.js';
 
+const CHROMIUM = '/usr/bin/chromium';
 const coverage = new Coverage();
 let live: LiveServices;
 let a: NodeHypervisorClient;
 let b: NodeHypervisorClient;
 let hole: BlackHole;
 const clients: NodeHypervisorClient[] = [];
-const shared = mkdtempSync(join(tmpdir(), 'hv-ts-shared-'));
+const poolDir = mkdtempSync(join(tmpdir(), 'hv-ts-pool-'));
 
 function client(options: Parameters<typeof createNodeClient>[0]): NodeHypervisorClient {
   const made = createNodeClient(options);
@@ -81,7 +84,7 @@ afterAll(async () => {
   for (const made of clients) made.close();
   await hole?.close();
   await live?.stop();
-  rmSync(shared, { recursive: true, force: true });
+  rmSync(poolDir, { recursive: true, force: true });
 }, 30_000);
 
 describe('VMs', () => {
@@ -151,12 +154,12 @@ describe('storage and operations', () => {
     expect(await a.getDisk('d1')).toMatchObject({ name: 'd1', pool: 'default' });
     expect((await a.listDisks()).images.map((d) => d.name)).toContain('d1');
     expect(await a.resizeDisk('d1', { size: '128M' })).toMatchObject({ size: '128M' });
-    expect(await a.createPool({ name: 'shared', path: shared })).toMatchObject({
-      name: 'shared',
-      path: shared,
+    expect(await a.createPool({ name: 'ts-pool', path: poolDir })).toMatchObject({
+      name: 'ts-pool',
+      path: poolDir,
     });
     expect((await a.listPools()).pools.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['default', 'shared']),
+      expect.arrayContaining(['default', 'ts-pool']),
     );
     expect(await a.deleteDisk('d1')).toMatchObject({ name: 'd1', deleted: true });
   });
@@ -423,8 +426,7 @@ describe('events', () => {
 
 describe('migration', () => {
   it('migrates a running VM from A to B, following its progress', async () => {
-    await b.createPool({ name: 'shared', path: shared });
-    await a.createDisk(disk('mig1-disk', 'shared'));
+    await a.createDisk(disk('mig1-disk', live.env.HV_SHARED_POOL));
     await a.createVm(vm('mig1', 'mig1-disk'));
     await a.startVm('mig1');
     const seen: number[] = [];
@@ -442,7 +444,7 @@ describe('migration', () => {
   });
 
   it('cancels a migration under way, by the VM and by its operation', async () => {
-    await a.createDisk(disk('mig2-disk', 'shared'));
+    await a.createDisk(disk('mig2-disk', live.env.HV_SHARED_POOL));
     await a.createVm(vm('mig2', 'mig2-disk', { memory: { size: '256M' } }));
     await a.startVm('mig2');
     const slow = { destination: live.env.HV_PEER_REST_URL, token: live.env.HV_PEER_TOKEN, bandwidth: '1M' };
@@ -464,7 +466,9 @@ describe('migration', () => {
   });
 
   it('prepares and aborts an incoming migration on the destination, as a source host does', async () => {
-    await a.createDisk(disk('inc1-disk', 'shared'));
+    await a.createDisk(disk('inc1-disk', live.env.HV_SHARED_POOL));
+    // The probe a source leaves in the shared pool, for the destination to read back.
+    const shared = (await b.listPools()).pools.find((p) => p.name === live.env.HV_SHARED_POOL)!.path;
     const probe = { id: '3f0c2a1e-6b7d-4c8e-9f00-112233445566', secret: 'ab'.repeat(32) };
     writeFileSync(join(shared, `.hv-migration-${probe.id}.probe`), probe.secret);
     const prepared = await b.prepareIncomingMigration('inc1', {
@@ -595,6 +599,54 @@ describe('examples', () => {
     });
     expect(output).toMatch(/^web1\s+STOPPED\s+1 CPU\s+128M$/m);
   });
+});
+
+describe('in a browser', () => {
+  it.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')(
+    'lists VMs, gets a typed error and reads the event stream in headless Chromium',
+    async () => {
+      const script = `
+        import { HypervisorClient } from '/client.js';
+        const client = new HypervisorClient({ baseUrl: location.origin, token: ${JSON.stringify(live.env.HV_TOKEN)} });
+        const out = {};
+        try {
+          out.vms = (await client.listVms()).vms.map((vm) => vm.name);
+          try { await client.getVm('no-such-vm'); } catch (error) {
+            out.error = { kind: error.kind, code: error.code, status: error.status, requestId: typeof error.requestId };
+          }
+          for await (const event of client.watchVmEvents({ lastEventId: '0' })) {
+            out.event = { id: event.id, kind: event.kind };
+            break;
+          }
+        } catch (error) { out.failure = String(error); }
+        globalThis.result = out;
+      `;
+      const page = await serveBrowserPage(live.env.HV_REST_URL, script);
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu'],
+      });
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(page.url);
+        const result = await (
+          await tab.waitForFunction(() => (globalThis as { result?: unknown }).result, undefined, {
+            timeout: 15_000,
+          })
+        ).jsonValue();
+        expect(result).toEqual({
+          vms: (await a.listVms()).vms.map((vm) => vm.name),
+          error: { kind: 'not_found', code: 'VM_NOT_FOUND', status: 404, requestId: 'string' },
+          // The first event the service retains: its start's PQC self-test.
+          event: { id: '1', kind: 'pqc.self_test' },
+        });
+      } finally {
+        await browser.close();
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('conformance', () => {
