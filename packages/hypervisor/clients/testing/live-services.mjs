@@ -26,6 +26,7 @@ import {
   accessSync,
   constants as fsConstants,
   createWriteStream,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -40,7 +41,8 @@ import { promisify } from 'node:util';
 
 const HVCTL = fileURLToPath(new URL('../../bin/hvctl.js', import.meta.url));
 const GUEST_SCRIPT = fileURLToPath(new URL('../../scripts/build-test-guest.mjs', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
+// Generous: three services starting at once on a loaded 2-core machine took over a minute.
+const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 const run = promisify(execFile);
 
@@ -318,6 +320,13 @@ async function main() {
     };
   } catch (error) {
     process.stderr.write(`live-services: ${error.message}\n`);
+    // The logs go with the temporary directory: their last lines say why.
+    for (const name of ['a', 'b', 't']) {
+      const log = join(logDir, `${name}.log`);
+      if (!existsSync(log)) continue;
+      const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-10).join('\n');
+      process.stderr.write(`--- host ${name.toUpperCase()}, last lines of its log:\n${tail}\n`);
+    }
     await cleanup();
     process.exit(1);
   }

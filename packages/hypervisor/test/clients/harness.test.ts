@@ -144,24 +144,24 @@ describe('live-services harness', () => {
     expect(result.stdout).toBe('checks passed\n');
     expect(result.code).toBe(0);
     expectCleanedUp(envFile);
-  }, 120_000);
+  }, 240_000);
 
   it("exits with a failing command's code, after cleaning up", async () => {
     const envFile = join(scratch, 'fail.json');
     const result = await harness(nodeCommand('process.exit(3)', envFile));
     expect(result.code).toBe(3);
     expectCleanedUp(envFile);
-  }, 120_000);
+  }, 240_000);
 
   it('cleans up when stopped by SIGTERM while the command runs, and exits 143', async () => {
     const envFile = join(scratch, 'signal.json');
     let pid = 0;
     const run = harness(nodeCommand('setInterval(() => {}, 1000)', envFile), (p) => (pid = p));
-    await until('the command to start', () => existsSync(envFile), { timeoutMs: 45_000 });
+    await until('the command to start', () => existsSync(envFile), { timeoutMs: 200_000 });
     process.kill(pid, 'SIGTERM');
     expect((await run).code).toBe(143);
     expectCleanedUp(envFile);
-  }, 120_000);
+  }, 240_000);
 
   it('exits 127 when the command cannot be run, before starting any service, and 2 without a command', async () => {
     const before = readdirSync(tmpdir()).filter((name) => name.startsWith('hv-live-'));
@@ -171,5 +171,5 @@ describe('live-services harness', () => {
     const after = readdirSync(tmpdir()).filter((name) => name.startsWith('hv-live-'));
     expect(after.filter((name) => !before.includes(name))).toEqual([]);
     expect((await harness([])).code).toBe(2);
-  }, 120_000);
+  }, 240_000);
 });
