@@ -14,7 +14,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTools, setUpAtCollection, timedStep as step } from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,14 +24,18 @@ const MODULE_DIR = join(REPO, 'packages/hypervisor/clients/go');
 const HARNESS = join(REPO, 'packages/hypervisor/clients/testing/live-services.mjs');
 const CHECKED_IN_CONFORMANCE = join(REPO, 'packages/hypervisor/clients/conformance/go.json');
 const STEP_MS = 600_000;
-const gate = requireTools(['go', 'protoc']);
 
-/** Two compile jobs at most (the machine has two cores), the build cache kept under .cache/. */
+/**
+ * Go where its official archive installs it (/usr/local/go/bin) is found even when PATH lacks it;
+ * at most two compile jobs (the machine has two cores); the build cache kept under .cache/.
+ */
 const GO_ENV = {
   ...process.env,
+  PATH: [process.env.PATH, '/usr/local/go/bin'].filter(Boolean).join(delimiter),
   GOFLAGS: '-p=2 -buildvcs=false',
   GOCACHE: join(REPO, '.cache/go-build'),
 };
+const gate = requireTools(['go', 'protoc'], GO_ENV);
 
 interface Outcome {
   exitCode: number;
