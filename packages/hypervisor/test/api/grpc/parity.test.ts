@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type Access } from '@lab/server-kit';
+import { mappingRows, type MappingRow } from '../../../clients/conformance/conformance.js';
 import { rpcServices } from '../../../src/api/grpc/services.js';
 import { createCore, type Core } from '../../../src/core.js';
 import { createSimulatedDriver } from '../../../src/drivers/simulated/simulated-driver.js';
@@ -19,28 +20,8 @@ const TABLE = join(import.meta.dirname, '../../../../../docs/hypervisor-grpc.md'
 /** Served by the standard health protocol, not by a service of the API's own. */
 const STANDARD = new Map([['GET /health', 'grpc.health.v1.Health/Check']]);
 
-interface Row {
-  route: string;
-  rpc: string;
-  scopes: string[];
-}
-
-function tableRows(): Row[] {
-  const rows: Row[] = [];
-  for (const line of readFileSync(TABLE, 'utf8').split('\n')) {
-    // `| \`GET /vms\` | \`hypervisor.v1.VmService/ListVms\` (note) | vm:read |`, however padded.
-    const cells = line
-      .trim()
-      .split('|')
-      .slice(1, -1)
-      .map((cell) => cell.trim());
-    const route = /^`([A-Z]+ \/[^`]*)`$/.exec(cells[0] ?? '')?.[1];
-    const rpc = /^`([\w.]+\/\w+)`/.exec(cells[1] ?? '')?.[1];
-    if (cells.length !== 3 || route === undefined || rpc === undefined) continue;
-    rows.push({ route, rpc, scopes: (cells[2] ?? '').split(' or ').map((scope) => scope.trim()) });
-  }
-  return rows;
-}
+/** The mapping tables' rows: the parser the client libraries' conformance table shares. */
+const tableRows = (): MappingRow[] => mappingRows(readFileSync(TABLE, 'utf8'));
 
 const scopesOf = (access: Access): string[] =>
   access === 'public' ? [] : 'scope' in access ? [access.scope] : [...access.anyOf];
