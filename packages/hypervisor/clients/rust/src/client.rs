@@ -225,7 +225,12 @@ operations! {
 
     cancel_migration(VmActionRequest) -> Operation = migration_service_client::MigrationServiceClient, POST "/vms/{name}/migrate/cancel";
     prepare_incoming_migration(PrepareIncomingMigrationRequest) -> PrepareIncomingMigrationResponse = migration_service_client::MigrationServiceClient, POST "/vms/{name}/incoming",
-        Fields::BodyWithNulls(&["definition.boot"]);
+        Fields::BodyWithDefaults(&[
+            ("definition.boot", "null"),
+            ("definition.devices.storage", "[]"),
+            ("definition.devices.network", "[]"),
+            ("images.*.backing", "null"),
+        ]);
     abort_incoming_migration(VmActionRequest) -> DeleteVmResponse = migration_service_client::MigrationServiceClient, DELETE "/vms/{name}/incoming";
 
     list_snapshots(ListSnapshotsRequest) -> ListSnapshotsResponse = snapshot_service_client::SnapshotServiceClient, GET "/vms/{name}/snapshots";

@@ -23,8 +23,9 @@ pub(crate) struct Rest {
 #[derive(Clone, Copy)]
 pub(crate) enum Fields {
     Body,
-    /// The body, with these fields (`a.b`) `null` when absent: REST requires them.
-    BodyWithNulls(&'static [&'static str]),
+    /// The body, with these fields (`a.b`) set to their JSON (`null`, `[]`) when absent: REST
+    /// requires them where proto3 JSON leaves a default out.
+    BodyWithDefaults(&'static [(&'static str, &'static str)]),
     Query(&'static [&'static str]),
     BodyField(&'static str),
 }
@@ -102,21 +103,13 @@ impl Rest {
                 let body = json.remove(field).unwrap_or_else(|| Value::Object(Map::new()));
                 request = json_body(request, &body)?;
             }
-            Fields::BodyWithNulls(paths) => {
-                for path in paths {
-                    let mut object = &mut json;
-                    let mut names = path.split('.').peekable();
-                    while let Some(name) = names.next() {
-                        if names.peek().is_none() {
-                            object.entry(name).or_insert(Value::Null);
-                        } else if let Some(Value::Object(inner)) = object.get_mut(name) {
-                            object = inner;
-                        } else {
-                            break;
-                        }
-                    }
+            Fields::BodyWithDefaults(defaults) => {
+                let mut body = Value::Object(json);
+                for (path, default) in defaults {
+                    let default = serde_json::from_str(default).map_err(Error::transport)?;
+                    set_default(&mut body, &path.split('.').collect::<Vec<_>>(), &default);
                 }
-                request = json_body(request, &Value::Object(json))?;
+                request = json_body(request, &body)?;
             }
             Fields::Body if method == Method::POST || method == Method::PATCH => {
                 request = json_body(request, &Value::Object(json))?;
@@ -192,12 +185,33 @@ pub(crate) fn error_of(status: StatusCode, body: &[u8], request_id: Option<Strin
     api
 }
 
-/// A message's `clear_x: true` is REST's `"x": null` (a PATCH's "remove it").
+/// Sets `path` (`a.b`, `*` for each item of a list) to `default` where it is absent, within
+/// the objects that are there.
+fn set_default(value: &mut Value, path: &[&str], default: &Value) {
+    match (path, value) {
+        ([], _) => {}
+        (["*", rest @ ..], Value::Array(items)) => items.iter_mut().for_each(|item| set_default(item, rest, default)),
+        ([name], Value::Object(object)) => {
+            object.entry(*name).or_insert_with(|| default.clone());
+        }
+        ([name, rest @ ..], Value::Object(object)) => {
+            if let Some(inner) = object.get_mut(*name) {
+                set_default(inner, rest, default);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A message's `clear_x: true` is REST's `"x": null` (a PATCH's "remove it"). Given with `x` it
+/// stays, so the service refuses it by name, as over gRPC.
 fn clear_to_null(json: &mut Map<String, Value>) {
     let flags: Vec<String> = json.keys().filter(|k| k.starts_with("clear_")).cloned().collect();
     for flag in flags {
-        if json.remove(&flag) == Some(Value::Bool(true)) {
-            json.insert(flag["clear_".len()..].to_owned(), Value::Null);
+        let field = &flag["clear_".len()..];
+        if json[&flag] == Value::Bool(true) && !json.contains_key(field) {
+            json.remove(&flag);
+            json.insert(field.to_owned(), Value::Null);
         }
     }
 }

@@ -7,23 +7,22 @@ use tokio::sync::mpsc;
 use crate::both;
 use crate::common::*;
 
-static SHARE_POOL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-/// Gives host B a pool at host A's default pool path (the shared storage a live migration needs:
-/// here both hosts are on one machine) and answers that path.
-async fn shared_pool(a: &Client, b: &Client) -> String {
-    let _one_at_a_time = SHARE_POOL.lock().await;
+/// The path of the pool hosts A and B share (the harness's HV_SHARED_POOL): a live migration
+/// needs the VM's disks at one path on both.
+async fn shared_pool(a: &Client) -> String {
     let pools = a.list_pools(ListPoolsRequest {}).await.unwrap().pools;
-    let path = pools.into_iter().find(|p| p.name == "default").unwrap().path;
-    if !b.list_pools(ListPoolsRequest {}).await.unwrap().pools.iter().any(|p| p.path == path) {
-        let shared = CreatePoolRequest { name: "shared-a".into(), path: path.clone(), capacity: None };
-        b.create_pool(shared).await.unwrap();
-    }
-    path
+    pools.into_iter().find(|p| p.name == env("HV_SHARED_POOL")).expect("the shared pool").path
+}
+
+async fn shared_disk(a: &Client) -> DiskImage {
+    let request =
+        CreateDiskRequest { name: unique("disk"), size: Some("16M".into()), pool: Some(env("HV_SHARED_POOL")), ..Default::default() };
+    a.create_disk(request).await.unwrap()
 }
 
 async fn running_vm(a: &Client) -> VmInfo {
-    let vm = new_vm(a).await;
+    let disk = shared_disk(a).await;
+    let vm = a.create_vm(vm_request(&unique("vm"), &disk.name)).await.unwrap();
     a.start_vm(VmActionRequest { name: vm.name.clone() }).await.unwrap()
 }
 
@@ -40,7 +39,6 @@ fn migrate(name: &str, bandwidth: &str) -> MigrateRequest {
 // The migration task: a running VM moves from A to B, awaited with a progress callback.
 both!(migrate_with_progress, |a: Client| async move {
     let b = peer(a.transport());
-    shared_pool(&a, &b).await;
     let vm = running_vm(&a).await;
     let mut steps = Vec::new();
     // 64 MiB of memory at 64 MiB/s: about a second of progress.
@@ -69,8 +67,6 @@ macro_rules! started_migration {
 }
 
 both!(cancel_migration, |a: Client| async move {
-    let b = peer(a.transport());
-    shared_pool(&a, &b).await;
     let vm = running_vm(&a).await;
     let (call, _) = started_migration!(a, vm);
     let op = a.cancel_migration(VmActionRequest { name: vm.name.clone() }).await.unwrap();
@@ -84,8 +80,6 @@ both!(cancel_migration, |a: Client| async move {
 // migration; over REST the call was the POST (done), so dropping stops only the waiting, and the
 // operation is cancelled with CancelOperation.
 both!(cancel_by_drop, |a: Client| async move {
-    let b = peer(a.transport());
-    shared_pool(&a, &b).await;
     let vm = running_vm(&a).await;
     let (call, first) = started_migration!(a, vm);
     let dropped_at = std::time::Instant::now();
@@ -106,8 +100,8 @@ both!(cancel_by_drop, |a: Client| async move {
 // pool, the VM's definition and images; then the incoming VM is aborted.
 both!(incoming, |a: Client| async move {
     let b = peer(a.transport());
-    let path = shared_pool(&a, &b).await;
-    let disk = new_disk(&a).await;
+    let path = shared_pool(&a).await;
+    let disk = shared_disk(&a).await;
     let probe = IncomingProbe { id: uuid(), secret: "5ec2e7a9".repeat(8) };
     let probe_file = std::path::Path::new(&path).join(format!(".hv-migration-{}.probe", probe.id));
     std::fs::write(&probe_file, &probe.secret).unwrap();
