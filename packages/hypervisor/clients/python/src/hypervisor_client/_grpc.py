@@ -187,14 +187,17 @@ class GrpcClient(SyncMethods):
         """MigrateVm: streams the migration's progress to `on_progress` until it ends; answers
         the last (`succeeded`) or raises its error. A deadline passing cancels the migration."""
         request = migrate_request(name, destination, token, max_downtime_ms, bandwidth, destination_fingerprint)
+        call = self._method("MigrateVm")(request, metadata=self._metadata, timeout=timeout)
         last = None
         try:
-            for progress in self._method("MigrateVm")(request, metadata=self._metadata, timeout=timeout):
+            for progress in call:
                 last = progress
                 if on_progress is not None:
                     on_progress(progress)
         except grpc.RpcError as error:
             raise from_grpc(error) from None
+        finally:
+            call.cancel()  # a no-op once it ended; otherwise (an exception in on_progress) ends it
         if last is None:
             raise TransportError("the migration's stream ended without a message")
         return _ended(last)

@@ -12,7 +12,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import httpx
 from google.protobuf import json_format
@@ -135,7 +135,7 @@ class _RestCore:
             raise from_rest(response.status_code, response.content, response.headers.get("x-request-id"))
         cls = RPCS[rpc].response
         if route.answer == "pem" and not response.headers.get("content-type", "").startswith("application/json"):
-            name = prepared.path.split("/")[3]
+            name = unquote(prepared.path.split("/")[3])  # /pqc/keys/{name}/public
             answer = pqc_pb2.ExportPublicKeyResponse(name=name, format="pem", pem=response.text)
             if "version" in prepared.params:
                 answer.version = int(prepared.params["version"])
