@@ -5,7 +5,7 @@
 
 Sequential GetVm calls on one reused connection for S seconds, through the library (`library`)
 or with no hand-written layer (`raw`: a bare httpx request over REST, the generated stub over
-gRPC); prints one JSON line `{"calls": N, "seconds": S}`.
+gRPC, with the library's default deadline); prints one JSON line `{"calls": N, "seconds": S}`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import grpc
 import httpx
 
 from ._gen.hypervisor.v1 import vm_pb2, vm_pb2_grpc
-from ._grpc import GrpcClient
+from ._grpc import DEFAULT_TIMEOUT, GrpcClient
 from ._rest import Client
 
 
@@ -39,7 +39,8 @@ def _calls(options: argparse.Namespace) -> tuple[Callable[[], object], Callable[
     stub = vm_pb2_grpc.VmServiceStub(channel)
     metadata = (("authorization", f"Bearer {options.token}"),)
     request = vm_pb2.GetVmRequest(name=name)
-    return (lambda: stub.GetVm(request, metadata=metadata)), channel.close
+    # The library's default deadline, so both send the same grpc-timeout header.
+    return (lambda: stub.GetVm(request, metadata=metadata, timeout=DEFAULT_TIMEOUT)), channel.close
 
 
 def main(argv: list[str] | None = None) -> None:
