@@ -148,6 +148,7 @@ describe('VMs', () => {
   });
 });
 
+// qemu-img runs and the PQC worker threads take seconds when the machine is busy (a TCG guest beside).
 describe('storage and operations', () => {
   it('creates, reads, lists, resizes and deletes images, and adds a pool', async () => {
     expect(await a.createDisk(disk('d1'))).toMatchObject({ name: 'd1', size: '64M' });
@@ -209,7 +210,7 @@ describe('storage and operations', () => {
       kind: 'disk.check',
       status: 'succeeded',
     });
-  });
+  }, 90_000);
 });
 
 describe('networks', () => {
@@ -303,7 +304,7 @@ describe('PQC', () => {
     const bench = await a.runBenchmark({ algorithms: ['ML-KEM-512'], iterations: 2 });
     expect((await a.waitOperation(bench.id)).result).toMatchObject({ iterations: 2 });
     expect(await a.deleteKey('k1')).toMatchObject({ deleted: true });
-  });
+  }, 90_000);
 });
 
 describe('system, audit and tokens', () => {
