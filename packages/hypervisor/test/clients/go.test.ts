@@ -1,8 +1,8 @@
 /**
  * The Go client library (clients/go/, module lab.dev/hypervisor/client-go) against live services:
- * `go vet` over the module (which compiles it, its tests and examples), then its whole `go test`
- * suite under clients/testing/live-services.mjs (hosts A, B and the TLS host T), each Go test
- * reported here as a test of its own; the conformance file the run wrote compared with the
+ * `go vet` over the module (which compiles it, its tests and examples) and gofmt, then its whole
+ * `go test` suite under clients/testing/live-services.mjs (hosts A, B and the TLS host T), each Go
+ * test reported here as a test of its own; the conformance file the run wrote compared with the
  * checked-in clients/conformance/go.json; and the generated code (hypervisorv1/, codes_gen.go)
  * regenerated into a temporary directory and compared with the checked-in files, so a stale stub
  * fails.
@@ -99,6 +99,7 @@ function generatedFiles(dir: string): Map<string, string> {
 
 interface Suite {
   vet: Outcome;
+  gofmt: Outcome;
   test: Outcome;
   tests: GoTest[];
   conformance: unknown;
@@ -114,6 +115,7 @@ async function runSuite(): Promise<Suite> {
   work = mkdtempSync(join(tmpdir(), 'hv-go-client-'));
   const scratch = work;
   const vet = await step(seconds, 'vet', () => outcome('go', ['vet', './...']));
+  const gofmt = await outcome('gofmt', ['-l', '.']);
   const conformanceFile = join(scratch, 'conformance.json');
   const regenerated = join(scratch, 'generated');
   const [test, generate] = await Promise.all([
@@ -133,7 +135,7 @@ async function runSuite(): Promise<Suite> {
     // Not written: the suite failed before its end; its exit status and output say why.
   }
   const generated = generate.exitCode === 0 ? generatedFiles(regenerated) : new Map<string, string>();
-  return { vet, test, tests: goTests(test.output), conformance, generate, generated, seconds };
+  return { vet, gofmt, test, tests: goTests(test.output), conformance, generate, generated, seconds };
 }
 
 const { value: suite, error: setupError } = await setUpAtCollection(gate.skip, runSuite);
@@ -143,9 +145,10 @@ afterAll(() => {
 });
 
 describe.skipIf(gate.skip)(`Go client library${gate.skip ? ` (skipped: ${gate.reason})` : ''}`, () => {
-  it('passes go vet', () => {
+  it('passes go vet, and gofmt lists no file', () => {
     if (setupError !== undefined) throw setupError;
     expect(suite!.vet.exitCode, suite!.vet.output).toBe(0);
+    expect(suite!.gofmt).toEqual({ exitCode: 0, output: '' });
   });
 
   it('runs the go test suite against the live services', () => {
