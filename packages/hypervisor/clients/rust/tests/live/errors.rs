@@ -53,3 +53,30 @@ both!(forbidden, |c: Client| async move {
     assert!(error.status == Some(403) || error.grpc_code == Some(7), "{error:?}");
     cover(&c, &["feature:auth-forbidden"]);
 });
+
+// A request over the service's size limit (REST's body limit, gRPC's 4 MiB message).
+both!(too_large, |c: Client| async move {
+    let mut request = vm_request(&unique("big"), "none");
+    request.boot = Some(Boot { kernel: "k".repeat(5 << 20), initrd: None, cmdline: None });
+    let error = c.create_vm(request).await.unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::TooLarge, "{error:?}");
+    let api = error.api().unwrap();
+    assert!(api.status == Some(413) || api.grpc_code == Some(8), "{api:?}");
+    c.list_vms(ListVmsRequest {}).await.unwrap();
+});
+
+// A migration to a host nothing answers at: the service says the destination is unavailable.
+both!(unavailable, |c: Client| async move {
+    let vm = new_vm(&c).await;
+    c.start_vm(VmActionRequest { name: vm.name.clone() }).await.unwrap();
+    let request = MigrateRequest {
+        name: vm.name.clone(),
+        destination: "http://127.0.0.1:9".into(),
+        token: "hvt_none".into(),
+        ..Default::default()
+    };
+    let error = c.migrate_vm(request, |_| {}).await.unwrap_err();
+    let api = api_error(Err::<(), _>(error), "MIGRATION_DESTINATION_UNREACHABLE", ErrorKind::Unavailable);
+    assert!(api.status == Some(503) || api.grpc_code == Some(14), "{api:?}");
+    assert_eq!(c.get_vm(GetVmRequest { name: vm.name }).await.unwrap().state, "RUNNING");
+});
