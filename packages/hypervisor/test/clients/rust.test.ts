@@ -12,8 +12,8 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTools, setUpAtCollection, timedStep as step } from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,15 +23,20 @@ const CRATE_DIR = join(REPO, 'packages/hypervisor/clients/rust');
 const HARNESS = join(REPO, 'packages/hypervisor/clients/testing/live-services.mjs');
 const CHECKED_IN_CONFORMANCE = join(REPO, 'packages/hypervisor/clients/conformance/rust.json');
 const STEP_MS = 900_000;
-const gate = requireTools(['cargo', 'protoc']);
 
+/**
+ * cargo where rustup installs it (~/.cargo/bin) is found even when PATH lacks it; at most two
+ * compile jobs (the machine has two cores); the build kept under .cache/.
+ */
 const CARGO_ENV = {
   ...process.env,
+  PATH: [process.env.PATH, join(homedir(), '.cargo/bin')].filter(Boolean).join(delimiter),
   CARGO_TARGET_DIR: join(REPO, '.cache/rust-client-target'),
   CARGO_BUILD_JOBS: '2',
   CARGO_TERM_COLOR: 'never',
   RUST_BACKTRACE: '0',
 };
+const gate = requireTools(['cargo', 'protoc'], CARGO_ENV);
 
 interface Outcome {
   exitCode: number;

@@ -44,6 +44,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         _ => {
+            // reqwest is built without a default crypto provider (this crate brings ring).
+            let _ = rustls::crypto::ring::default_provider().install_default();
             let http = reqwest::Client::new();
             let url = format!("{}/api/v1/vms/{vm}", get("rest-url")?);
             while started.elapsed() < deadline {
