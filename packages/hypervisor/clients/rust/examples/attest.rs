@@ -11,9 +11,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let nonce = "bm9uY2UtZnJvbS10aGUtdmVyaWZpZXItMDAwMDAwMDE=".to_owned();
     let report = client.attest(AttestRequest { name, nonce: nonce.clone(), key: None }).await?;
     let measurement = report.measurement.as_ref().map_or("", |m| m.value.as_str());
-    println!("report of {} signed with {}: measurement {measurement}", report.vm.as_ref().map_or("", |v| &v.name), report.algorithm);
+    println!(
+        "report of {} signed with {}: measurement {measurement}",
+        report.vm.as_ref().map_or("", |v| &v.name),
+        report.algorithm
+    );
     let verdict = client
-        .verify_attestation(VerifyAttestationRequest { report: Some(report.to_struct()?), nonce: Some(nonce), ..Default::default() })
+        .verify_attestation(VerifyAttestationRequest {
+            report: Some(report.to_struct()?),
+            nonce: Some(nonce),
+            ..Default::default()
+        })
         .await?;
     println!("valid: {} {:?}", verdict.valid, verdict.reasons);
     if !verdict.valid {

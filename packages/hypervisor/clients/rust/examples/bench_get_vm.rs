@@ -33,7 +33,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         ("grpc", _) => {
-            let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", get("grpc-addr")?))?.connect().await?;
+            let channel =
+                tonic::transport::Endpoint::from_shared(format!("http://{}", get("grpc-addr")?))?.connect().await?;
             let mut stub = VmServiceClient::new(channel);
             let bearer: tonic::metadata::AsciiMetadataValue = format!("Bearer {token}").parse()?;
             while started.elapsed() < deadline {

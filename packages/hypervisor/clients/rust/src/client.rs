@@ -294,7 +294,8 @@ operations! {
 fn from_struct<T: serde::de::DeserializeOwned>(value: Option<pbjson_types::Struct>) -> Result<T> {
     let mut json = serde_json::to_value(value.unwrap_or_default()).map_err(Error::transport)?;
     whole_numbers(&mut json);
-    serde_json::from_value(json).map_err(|e| Error::transport(format!("an operation result this client cannot read: {e}")))
+    serde_json::from_value(json)
+        .map_err(|e| Error::transport(format!("an operation result this client cannot read: {e}")))
 }
 
 /// A `Struct` holds every number as a double: the whole ones back as integers, which an integer
@@ -324,10 +325,8 @@ fn operation_error(op: &Operation) -> Error {
     if op.status == "cancelled" {
         return Error::Cancelled;
     }
-    let (code, message) = op
-        .error
-        .as_ref()
-        .map_or(("INTERNAL_ERROR", "the operation failed"), |e| (e.code.as_str(), e.message.as_str()));
+    let (code, message) =
+        op.error.as_ref().map_or(("INTERNAL_ERROR", "the operation failed"), |e| (e.code.as_str(), e.message.as_str()));
     let mut api = ApiError::new(code, message.to_owned(), ErrorKind::Internal);
     api.details.insert("operation".into(), op.id.clone().into());
     Error::Api(api)
@@ -361,7 +360,8 @@ impl Client {
             match &self.transport {
                 #[cfg(feature = "rest")]
                 Transport::Rest(rest) => {
-                    let answer = rest.send(rest.request(Method::POST, "/vms/{name}/stop", Fields::Body, &request)?).await?;
+                    let answer =
+                        rest.send(rest.request(Method::POST, "/vms/{name}/stop", Fields::Body, &request)?).await?;
                     if answer.status != 202 {
                         return decode(answer.json);
                     }
@@ -405,7 +405,8 @@ impl Client {
             match &self.transport {
                 #[cfg(feature = "rest")]
                 Transport::Rest(rest) => {
-                    let req = rest.request(Method::POST, "/vms/{name}/snapshots", Fields::BodyField("snapshot"), &request)?;
+                    let req =
+                        rest.request(Method::POST, "/vms/{name}/snapshots", Fields::BodyField("snapshot"), &request)?;
                     one_of(rest.send(req).await?, "snapshot")
                 }
                 #[cfg(feature = "grpc")]
@@ -425,7 +426,8 @@ impl Client {
             match &self.transport {
                 #[cfg(feature = "rest")]
                 Transport::Rest(rest) => {
-                    let req = rest.request(Method::POST, "/vms/{name}/snapshots/{snap}/restore", Fields::Body, &request)?;
+                    let req =
+                        rest.request(Method::POST, "/vms/{name}/snapshots/{snap}/restore", Fields::Body, &request)?;
                     one_of(rest.send(req).await?, "restored")
                 }
                 #[cfg(feature = "grpc")]
@@ -540,10 +542,14 @@ impl Client {
                         operation_id: op.id.clone(),
                         status: op.status.clone(),
                         progress: op.progress,
-                        error: op.error.as_ref().map(|e| MigrationError { code: e.code.clone(), message: e.message.clone() }),
+                        error: op
+                            .error
+                            .as_ref()
+                            .map(|e| MigrationError { code: e.code.clone(), message: e.message.clone() }),
                         ..Default::default()
                     };
-                    let done = self.without_timeout().await_operation(&op.id, |op| on_progress(&progress_of(op))).await?;
+                    let done =
+                        self.without_timeout().await_operation(&op.id, |op| on_progress(&progress_of(op))).await?;
                     progress_of(&done)
                 }
                 #[cfg(feature = "grpc")]

@@ -160,7 +160,8 @@ pub(crate) fn error_of(status: Status) -> Error {
         })
         .collect();
     api.grpc_code = Some(status.code() as i32);
-    api.request_id = request_id(status.metadata()).or_else(|| api.details.get("request_id").and_then(|v| v.as_str()).map(str::to_owned));
+    api.request_id = request_id(status.metadata())
+        .or_else(|| api.details.get("request_id").and_then(|v| v.as_str()).map(str::to_owned));
     Error::Api(api)
 }
 

@@ -30,6 +30,7 @@ mod rest;
 mod tls;
 
 /// The generated code: messages, gRPC stubs, serde impls, error codes.
+#[rustfmt::skip]
 pub mod gen;
 
 /// The API's messages (`hypervisor.v1`), and the tonic stubs under `*_client`.

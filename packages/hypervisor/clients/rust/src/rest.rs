@@ -44,8 +44,7 @@ impl Rest {
         connect_timeout: Duration,
     ) -> Result<Rest> {
         let config = tls::client_config(pin, &[b"h2", b"http/1.1"])?;
-        let mut builder =
-            reqwest::Client::builder().tls_backend_preconfigured(config).connect_timeout(connect_timeout);
+        let mut builder = reqwest::Client::builder().tls_backend_preconfigured(config).connect_timeout(connect_timeout);
         let base = match socket {
             Some(path) => {
                 builder = builder.unix_socket(path);

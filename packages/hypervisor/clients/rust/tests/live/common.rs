@@ -8,7 +8,8 @@ use hypervisor_client::proto::*;
 use hypervisor_client::{Client, Error, ErrorKind};
 
 pub fn env(name: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: run the tests under clients/testing/live-services.mjs"))
+    std::env::var(name)
+        .unwrap_or_else(|_| panic!("{name} is not set: run the tests under clients/testing/live-services.mjs"))
 }
 
 /// A client of host A over `transport` with the admin token.
@@ -65,7 +66,11 @@ pub fn vm_request(name: &str, disk: &str) -> CreateVmRequest {
 
 /// The error is the service's `code` of `kind`, with a status of its transport.
 #[track_caller]
-pub fn api_error(result: Result<impl std::fmt::Debug, Error>, code: &str, kind: ErrorKind) -> hypervisor_client::ApiError {
+pub fn api_error(
+    result: Result<impl std::fmt::Debug, Error>,
+    code: &str,
+    kind: ErrorKind,
+) -> hypervisor_client::ApiError {
     let error = result.expect_err("an error");
     let api = error.api().unwrap_or_else(|| panic!("not the service's error: {error:?}")).clone();
     assert_eq!((api.code.as_str(), api.kind), (code, kind), "{error:?}");

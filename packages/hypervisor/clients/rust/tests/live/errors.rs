@@ -9,7 +9,8 @@ use crate::common::*;
 both!(typed_errors, |c: Client| async move {
     let vm = new_vm(&c).await;
     let missing = unique("missing");
-    let not_found = api_error(c.get_vm(GetVmRequest { name: missing.clone() }).await, "VM_NOT_FOUND", ErrorKind::NotFound);
+    let not_found =
+        api_error(c.get_vm(GetVmRequest { name: missing.clone() }).await, "VM_NOT_FOUND", ErrorKind::NotFound);
     assert_eq!(not_found.code, ErrorCode::VmNotFound);
     assert!(not_found.message.contains(&missing), "{not_found:?}");
     let disk = new_disk(&c).await;
@@ -17,7 +18,11 @@ both!(typed_errors, |c: Client| async move {
     let exists = api_error(again, "VM_ALREADY_EXISTS", ErrorKind::AlreadyExists);
     assert_eq!(exists.code, ErrorCode::VmAlreadyExists);
     c.start_vm(VmActionRequest { name: vm.name.clone() }).await.unwrap();
-    let conflict = api_error(c.start_vm(VmActionRequest { name: vm.name.clone() }).await, "VM_ALREADY_RUNNING", ErrorKind::Conflict);
+    let conflict = api_error(
+        c.start_vm(VmActionRequest { name: vm.name.clone() }).await,
+        "VM_ALREADY_RUNNING",
+        ErrorKind::Conflict,
+    );
     assert!(conflict.message.contains(&vm.name));
     let mut bad = vm_request(&unique("bad"), &disk.name);
     bad.memory = Some(Memory { size: "lots".into() });
@@ -26,7 +31,10 @@ both!(typed_errors, |c: Client| async move {
     // The transport's own facts: the HTTP status and request id, or the gRPC code.
     match c.transport() {
         "rest" => {
-            assert_eq!((not_found.status, exists.status, conflict.status, invalid.status), (Some(404), Some(409), Some(409), Some(400)));
+            assert_eq!(
+                (not_found.status, exists.status, conflict.status, invalid.status),
+                (Some(404), Some(409), Some(409), Some(400))
+            );
             assert!(not_found.request_id.is_some());
         }
         _ => assert_eq!(
@@ -48,7 +56,8 @@ both!(forbidden, |c: Client| async move {
     let reader = client_with(c.transport(), &env("HV_TOKEN_VM_READ"));
     reader.list_vms(ListVmsRequest {}).await.unwrap();
     let disk = new_disk(&c).await;
-    let error = api_error(reader.create_vm(vm_request(&unique("ro"), &disk.name)).await, "FORBIDDEN", ErrorKind::Forbidden);
+    let error =
+        api_error(reader.create_vm(vm_request(&unique("ro"), &disk.name)).await, "FORBIDDEN", ErrorKind::Forbidden);
     assert_eq!(error.details.get("required_scope"), Some(&json!("vm:write")), "{error:?}");
     assert!(error.status == Some(403) || error.grpc_code == Some(7), "{error:?}");
     cover(&c, &["feature:auth-forbidden"]);

@@ -17,7 +17,8 @@ fn example(name: &str, transport: &str, args: &[&str]) -> String {
     if transport == "grpc" {
         command.env("HV_GRPC_ADDR", env("HV_GRPC_ADDR"));
     }
-    let output = command.output().unwrap_or_else(|e| panic!("{}: {e} (build it: cargo build --examples)", path.display()));
+    let output =
+        command.output().unwrap_or_else(|e| panic!("{}: {e} (build it: cargo build --examples)", path.display()));
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(output.status.success(), "{name}: {stdout}{}", String::from_utf8_lossy(&output.stderr));
     stdout

@@ -15,8 +15,12 @@ async fn shared_pool(a: &Client) -> String {
 }
 
 async fn shared_disk(a: &Client) -> DiskImage {
-    let request =
-        CreateDiskRequest { name: unique("disk"), size: Some("16M".into()), pool: Some(env("HV_SHARED_POOL")), ..Default::default() };
+    let request = CreateDiskRequest {
+        name: unique("disk"),
+        size: Some("16M".into()),
+        pool: Some(env("HV_SHARED_POOL")),
+        ..Default::default()
+    };
     a.create_disk(request).await.unwrap()
 }
 
@@ -133,5 +137,12 @@ fn uuid() -> String {
     let random = || std::collections::hash_map::RandomState::new().build_hasher().finish();
     let hi = random() & !0xf000 | 0x4000;
     let lo = random() & 0x3fff_ffff_ffff_ffff | 0x8000_0000_0000_0000;
-    format!("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", hi >> 32, (hi >> 16) & 0xffff, hi & 0xffff, lo >> 48, lo & 0xffff_ffff_ffff)
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        hi >> 32,
+        (hi >> 16) & 0xffff,
+        hi & 0xffff,
+        lo >> 48,
+        lo & 0xffff_ffff_ffff
+    )
 }

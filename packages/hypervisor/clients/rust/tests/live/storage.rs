@@ -42,7 +42,8 @@ both!(rekey, |c: Client| async move {
     };
     let disk = c.create_disk(request).await.unwrap();
     assert!(disk.encrypted);
-    let rekey = RekeyDiskRequest { name: disk.name, old_secret: secret.into(), new_secret: "staple battery horse".into() };
+    let rekey =
+        RekeyDiskRequest { name: disk.name, old_secret: secret.into(), new_secret: "staple battery horse".into() };
     let op = c.rekey_disk(rekey).await.unwrap();
     assert_eq!(op.kind, "disk.rekey");
     assert_eq!(c.await_operation(&op.id, |_| {}).await.unwrap().progress, 100.0);
@@ -60,7 +61,8 @@ both!(convert_with_progress, |c: Client| async move {
     };
     let disk = c.create_disk(request).await.unwrap();
     let target = unique("converted");
-    let convert = ConvertDiskRequest { name: disk.name, format: "qcow2".into(), target: target.clone(), ..Default::default() };
+    let convert =
+        ConvertDiskRequest { name: disk.name, format: "qcow2".into(), target: target.clone(), ..Default::default() };
     let op = c.convert_disk(convert).await.unwrap();
     assert_eq!(op.kind, "disk.convert");
     let mut seen = Vec::new();
@@ -80,9 +82,11 @@ both!(pools, |c: Client| async move {
     let dir = std::path::Path::new(&default.path).parent().unwrap().join(&name);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.to_str().unwrap().to_owned();
-    let pool = c.create_pool(CreatePoolRequest { name: name.clone(), path: path.clone(), capacity: None }).await.unwrap();
+    let pool =
+        c.create_pool(CreatePoolRequest { name: name.clone(), path: path.clone(), capacity: None }).await.unwrap();
     assert_eq!(pool.path, path);
-    let names: Vec<String> = c.list_pools(ListPoolsRequest {}).await.unwrap().pools.into_iter().map(|p| p.name).collect();
+    let names: Vec<String> =
+        c.list_pools(ListPoolsRequest {}).await.unwrap().pools.into_iter().map(|p| p.name).collect();
     assert!(names.contains(&name) && names.contains(&"default".to_owned()), "{names:?}");
     cover(&c, &["CreatePool", "ListPools"]);
 });

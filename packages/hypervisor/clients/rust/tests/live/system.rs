@@ -22,7 +22,8 @@ both!(system, |c: Client| async move {
 both!(audit, |c: Client| async move {
     let vm = new_vm(&c).await;
     // Pages of one row: the cursor leads to the next.
-    let request = ListAuditEventsRequest { resource: Some(format!("vm/{}", vm.name)), limit: Some(1), ..Default::default() };
+    let request =
+        ListAuditEventsRequest { resource: Some(format!("vm/{}", vm.name)), limit: Some(1), ..Default::default() };
     let first = c.list_audit_events(request.clone()).await.unwrap();
     assert_eq!(first.events.len(), 1, "{first:?}");
     if let Some(cursor) = first.next_cursor.clone() {

@@ -47,7 +47,9 @@ both!(clone, |c: Client| async move {
     }
     let full = CloneSpec { name: unique("copy"), linked: false };
     let answer = c.clone_vm(CloneVmRequest { name: vm.name.clone(), clone: Some(full.clone()) }).await.unwrap();
-    let Some(clone_vm_response::Result::Operation(op)) = answer.result else { panic!("a full copy answers its operation") };
+    let Some(clone_vm_response::Result::Operation(op)) = answer.result else {
+        panic!("a full copy answers its operation")
+    };
     assert_eq!(op.kind, "vm.clone");
     assert_eq!(c.await_operation(&op.id, |_| {}).await.unwrap().status, "succeeded");
     assert_eq!(c.get_vm(GetVmRequest { name: full.name }).await.unwrap().state, "CREATED");
