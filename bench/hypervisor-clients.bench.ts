@@ -228,12 +228,20 @@ async function main(): Promise<void> {
       for (const transport of entry.transports) {
         const library: number[] = [];
         const raw: number[] = [];
-        for (let round = 0; round < ROUNDS; round += 1) {
-          for (const mode of ['library', 'raw'] as const) {
-            const rate = runEntry(prepared, { restUrl, grpcAddr, token, transport, mode });
-            (mode === 'library' ? library : raw).push(rate);
-            console.error(`   ${transport} ${mode}: ${format(rate)} calls/s`);
+        try {
+          for (let round = 0; round < ROUNDS; round += 1) {
+            for (const mode of ['library', 'raw'] as const) {
+              const rate = runEntry(prepared, { restUrl, grpcAddr, token, transport, mode });
+              (mode === 'library' ? library : raw).push(rate);
+              console.error(`   ${transport} ${mode}: ${format(rate)} calls/s`);
+            }
           }
+        } catch (error) {
+          // One entry failing says so in the report; the others still run.
+          const reason = (error as Error).message.split('\n').slice(0, 2).join(' ').slice(0, 300);
+          notes.push(`${entry.language} ${transport}: failed, ${reason}`);
+          console.error(`   failed: ${reason}`);
+          continue;
         }
         const overhead = median(raw) / median(library) - 1;
         verdicts.push(overhead < TARGET);
