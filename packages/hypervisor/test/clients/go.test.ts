@@ -11,12 +11,19 @@
  * modules come from the default module cache, which `go mod download` fills. The suite runs while
  * this file is collected (top-level await), since its test names are known only then.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTools, setUpAtCollection, timedStep as step } from '@lab/server-kit/testing';
+import {
+  filesUnder,
+  outcome as outcomeOf,
+  readJsonIfWritten,
+  requireTools,
+  setUpAtCollection,
+  timedStep as step,
+  type Outcome,
+} from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -37,23 +44,9 @@ const GO_ENV = {
 };
 const gate = requireTools(['go', 'protoc'], GO_ENV);
 
-interface Outcome {
-  exitCode: number;
-  output: string;
-}
-
-/** Runs a command to its end, resolving with its exit code and output whatever the code. */
-function outcome(file: string, args: string[], env: NodeJS.ProcessEnv = GO_ENV): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { cwd: MODULE_DIR, env, timeout: STEP_MS, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) =>
-        resolve({ exitCode: error === null ? 0 : Number(error.code ?? -1), output: stdout + stderr }),
-    );
-  });
-}
+/** Runs a command to its end in module_dir, whatever its exit code. */
+const outcome = (file: string, args: string[], env: NodeJS.ProcessEnv = GO_ENV): Promise<Outcome> =>
+  outcomeOf(file, args, { cwd: MODULE_DIR, env, timeoutMs: STEP_MS });
 
 interface GoTest {
   name: string;
@@ -87,14 +80,13 @@ function goTests(stream: string): GoTest[] {
   return [...tests.values()];
 }
 
-/** The files a generation wrote: relative path -> content. */
+/** The files a generation wrote (codes_gen.go and the stubs): relative path -> content. */
 function generatedFiles(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  files.set('codes_gen.go', readFileSync(join(dir, 'codes_gen.go'), 'utf8'));
-  for (const file of readdirSync(join(dir, 'hypervisorv1')).sort()) {
-    files.set(`hypervisorv1/${file}`, readFileSync(join(dir, 'hypervisorv1', file), 'utf8'));
-  }
-  return files;
+  const stubs = filesUnder(join(dir, 'hypervisorv1'));
+  return new Map([
+    ['codes_gen.go', readFileSync(join(dir, 'codes_gen.go'), 'utf8')],
+    ...[...stubs].map(([file, content]): [string, string] => [`hypervisorv1/${file}`, content]),
+  ]);
 }
 
 interface Suite {
@@ -128,12 +120,7 @@ async function runSuite(): Promise<Suite> {
     ),
     step(seconds, 'generate', () => outcome(join(MODULE_DIR, 'generate.sh'), [regenerated])),
   ]);
-  let conformance: unknown;
-  try {
-    conformance = JSON.parse(readFileSync(conformanceFile, 'utf8'));
-  } catch {
-    // Not written: the suite failed before its end; its exit status and output say why.
-  }
+  const conformance = readJsonIfWritten(conformanceFile);
   const generated = generate.exitCode === 0 ? generatedFiles(regenerated) : new Map<string, string>();
   return { vet, gofmt, test, tests: goTests(test.output), conformance, generate, generated, seconds };
 }

@@ -16,17 +16,22 @@
  * runs while this file is collected (top-level await), since its cases are known only then.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  filesUnder,
   installWheelInNewEnvironment,
+  junitCases,
+  outcome as outcomeOf,
   PYTHON_STEP_MS as STEP_MS,
   requireTools,
   setUpAtCollection,
   timedStep as step,
+  type Outcome,
+  type TestCase,
 } from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -38,17 +43,6 @@ const HARNESS = join(REPO, 'packages/hypervisor/clients/testing/live-services.mj
 const CHECKED_IN_CONFORMANCE = join(REPO, 'packages/hypervisor/clients/conformance/python.json');
 const gate = requireTools(['python3', 'openssl']);
 
-interface TestCase {
-  name: string;
-  status: 'passed' | 'failed' | 'skipped';
-  message?: string;
-}
-
-interface Outcome {
-  exitCode: number;
-  output: string;
-}
-
 interface Suite {
   cases: TestCase[];
   pytest: Outcome;
@@ -59,50 +53,9 @@ interface Suite {
   seconds: Record<string, number>;
 }
 
-const unescapeXml = (text: string): string =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** pytest's JUnit XML: one case per `<testcase>`, failed when it holds a failure or an error. */
-function junitCases(xml: string): TestCase[] {
-  const cases: TestCase[] = [];
-  for (const match of xml.matchAll(/<testcase ([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const attribute = (name: string) =>
-      unescapeXml(new RegExp(`\\b${name}="([^"]*)"`).exec(match[1]!)?.[1] ?? '');
-    const body = match[3] ?? '';
-    const problem = /<(failure|error)[^>]*?message="([^"]*)"/.exec(body);
-    const name = `${attribute('classname')}::${attribute('name')}`;
-    if (problem !== null) cases.push({ name, status: 'failed', message: unescapeXml(problem[2]!) });
-    else if (/<(failure|error)\b/.test(body)) cases.push({ name, status: 'failed', message: 'failed' });
-    else if (/<skipped\b/.test(body)) cases.push({ name, status: 'skipped' });
-    else cases.push({ name, status: 'passed' });
-  }
-  return cases;
-}
-
-/** Every file under `dir` (caches aside): relative path -> content. */
-function filesUnder(dir: string, root = dir, files = new Map<string, string>()): Map<string, string> {
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (entry === '__pycache__') continue;
-    if (statSync(path).isDirectory()) filesUnder(path, root, files);
-    else files.set(relative(root, path), readFileSync(path, 'utf8'));
-  }
-  return files;
-}
-
-/** Runs a command to its end, resolving with its exit code and output whatever the code. */
-function outcome(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
-  return new Promise<Outcome>((resolve) => {
-    execFile(file, args, { ...options, timeout: STEP_MS, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
-      resolve({ exitCode: error === null ? 0 : Number(error.code ?? -1), output: stdout + stderr }),
-    );
-  });
-}
+/** Runs a command to its end, whatever its exit code. */
+const outcome = (file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) =>
+  outcomeOf(file, args, { ...options, timeoutMs: STEP_MS });
 
 let work: string | undefined;
 
@@ -184,7 +137,8 @@ async function runSuite(): Promise<Suite> {
   } catch {
     // Not written: pytest failed before its end; its exit status and output say why.
   }
-  const files = generate.exitCode === 0 ? filesUnder(regenerated) : new Map<string, string>();
+  const files =
+    generate.exitCode === 0 ? filesUnder(regenerated, ['__pycache__']) : new Map<string, string>();
   return { cases, pytest, mypy, conformance, generate, regenerated: files, seconds };
 }
 
@@ -220,7 +174,7 @@ describe.skipIf(gate.skip)(`Python client library${gate.skip ? ` (skipped: ${gat
   it('has generated code equal to what scripts/generate.py makes now', () => {
     if (setupError !== undefined) throw setupError;
     expect(suite!.generate.exitCode, suite!.generate.output).toBe(0);
-    const checkedIn = filesUnder(GENERATED_DIR);
+    const checkedIn = filesUnder(GENERATED_DIR, ['__pycache__']);
     expect([...suite!.regenerated.keys()]).toEqual([...checkedIn.keys()]);
     for (const [path, content] of checkedIn) {
       expect(suite!.regenerated.get(path), `${path} is stale: run scripts/generate.py`).toBe(content);

@@ -10,12 +10,19 @@
  * `--locked` against the checked-in Cargo.lock files, two jobs at most. The suite runs while this
  * file is collected (top-level await), since its test names are known only then.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTools, setUpAtCollection, timedStep as step } from '@lab/server-kit/testing';
+import {
+  filesUnder,
+  outcome as outcomeOf,
+  readJsonIfWritten,
+  requireTools,
+  setUpAtCollection,
+  timedStep as step,
+  type Outcome,
+} from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -38,23 +45,9 @@ const CARGO_ENV = {
 };
 const gate = requireTools(['cargo', 'protoc'], CARGO_ENV);
 
-interface Outcome {
-  exitCode: number;
-  output: string;
-}
-
-/** Runs a command to its end, resolving with its exit code and output whatever the code. */
-function outcome(file: string, args: string[], env: NodeJS.ProcessEnv = CARGO_ENV): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { cwd: CRATE_DIR, env, timeout: STEP_MS, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) =>
-        resolve({ exitCode: error === null ? 0 : Number(error.code ?? -1), output: stdout + stderr }),
-    );
-  });
-}
+/** Runs a command to its end in crate_dir, whatever its exit code. */
+const outcome = (file: string, args: string[], env: NodeJS.ProcessEnv = CARGO_ENV): Promise<Outcome> =>
+  outcomeOf(file, args, { cwd: CRATE_DIR, env, timeoutMs: STEP_MS });
 
 interface RustTest {
   name: string;
@@ -77,15 +70,6 @@ function rustTests(output: string): RustTest[] {
     if (test !== undefined) test.output = section.split(/^failures:$/m)[0]!;
   }
   return [...tests.values()];
-}
-
-/** The files of a generation: name -> content. */
-function generatedFiles(dir: string): Map<string, string> {
-  return new Map(
-    readdirSync(dir)
-      .sort()
-      .map((file) => [file, readFileSync(join(dir, file), 'utf8')]),
-  );
 }
 
 interface Suite {
@@ -133,13 +117,8 @@ async function runSuite(): Promise<Suite> {
     ),
     step(seconds, 'generate', () => outcome('cargo', [...codegen, regenerated])),
   ]);
-  let conformance: unknown;
-  try {
-    conformance = JSON.parse(readFileSync(conformanceFile, 'utf8'));
-  } catch {
-    // Not written: no test got as far as recording; the suite's exit status and output say why.
-  }
-  const generated = generate.exitCode === 0 ? generatedFiles(regenerated) : new Map<string, string>();
+  const conformance = readJsonIfWritten(conformanceFile);
+  const generated = generate.exitCode === 0 ? filesUnder(regenerated) : new Map<string, string>();
   return { build, test, tests: rustTests(test.output), conformance, generate, generated, seconds };
 }
 
@@ -175,7 +154,7 @@ describe.skipIf(gate.skip)(`Rust client library${gate.skip ? ` (skipped: ${gate.
   it('has the generated code of the current proto files and error catalogue (codegen/)', () => {
     if (setupError !== undefined) throw setupError;
     expect(suite!.generate.exitCode, suite!.generate.output).toBe(0);
-    const checkedIn = generatedFiles(join(CRATE_DIR, 'src/gen'));
+    const checkedIn = filesUnder(join(CRATE_DIR, 'src/gen'));
     expect([...suite!.generated.keys()]).toEqual([...checkedIn.keys()]);
     for (const [file, content] of suite!.generated) {
       const fresh = checkedIn.get(file) === content;

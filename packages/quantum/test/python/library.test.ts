@@ -20,12 +20,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   installWheelInNewEnvironment,
+  junitCases,
+  outcome as outcomeOf,
   PYTHON_STEP_MS as STEP_MS,
   requireTools,
   setUpAtCollection,
   startServiceProcess,
   timedStep as step,
+  type Outcome,
   type ServiceProcess,
+  type TestCase,
 } from '@lab/server-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -44,58 +48,21 @@ counts = get_backend("local_simulator").run(circuit, shots=1000).result().get_co
 print(json.dumps({"file": qcirc.__file__, "counts": counts}))
 `;
 
-interface TestCase {
-  name: string;
-  status: 'passed' | 'failed' | 'skipped';
-  message?: string;
-}
-
 interface Suite {
   python: string;
   local: { file: string; counts: Record<string, number> };
   remote: { file: string; counts: Record<string, number> };
   cases: TestCase[];
-  pytest: { exitCode: number; output: string };
-  mypy: { exitCode: number; output: string };
+  pytest: Outcome;
+  mypy: Outcome;
   seconds: Record<string, number>;
-}
-
-const unescapeXml = (text: string): string =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** pytest's JUnit XML: one case per `<testcase>`, failed when it holds a failure or an error. */
-function junitCases(xml: string): TestCase[] {
-  const cases: TestCase[] = [];
-  for (const match of xml.matchAll(/<testcase ([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const attribute = (name: string) =>
-      unescapeXml(new RegExp(`\\b${name}="([^"]*)"`).exec(match[1]!)?.[1] ?? '');
-    const body = match[3] ?? '';
-    const problem = /<(failure|error)[^>]*?message="([^"]*)"/.exec(body);
-    const name = `${attribute('classname')}::${attribute('name')}`;
-    if (problem !== null) cases.push({ name, status: 'failed', message: unescapeXml(problem[2]!) });
-    else if (/<(failure|error)\b/.test(body)) cases.push({ name, status: 'failed', message: 'failed' });
-    else if (/<skipped\b/.test(body)) cases.push({ name, status: 'skipped' });
-    else cases.push({ name, status: 'passed' });
-  }
-  return cases;
 }
 
 let server: ServiceProcess | undefined;
 let root: string | undefined;
 
-/** Runs a command to its end, resolving with its exit code and output whatever the code. */
-function outcome(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
-  return new Promise<{ exitCode: number; output: string }>((resolve) => {
-    execFile(file, args, { ...options, timeout: STEP_MS, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
-      resolve({ exitCode: error === null ? 0 : Number(error.code ?? -1), output: stdout + stderr }),
-    );
-  });
-}
+const outcome = (file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) =>
+  outcomeOf(file, args, { ...options, timeoutMs: STEP_MS });
 
 async function runSuite(): Promise<Suite> {
   const seconds: Record<string, number> = {};

@@ -13,6 +13,15 @@ export {
   type WheelInstall,
 } from './python.js';
 export {
+  filesUnder,
+  junitCases,
+  outcome,
+  readJsonIfWritten,
+  type Outcome,
+  type OutcomeOptions,
+  type TestCase,
+} from './native-suite.js';
+export {
   describeApiConformance,
   documentedOperations,
   type ApiConformanceOptions,
