@@ -193,7 +193,7 @@ macro_rules! operations {
                                 let fields = Fields::Body;
                                 $(let fields = $fields;)?
                                 let req = rest.request(Method::$http, $route, fields, &request)?;
-                                decode(rest.send(req).await?.json)
+                                rest.call(req).await
                             }
                             #[cfg(feature = "grpc")]
                             Transport::Grpc(grpc) => {

@@ -120,17 +120,30 @@ impl Rest {
 
     /// Sends `request`; a 2xx answer's JSON (`{}` when empty), else the service's error.
     pub(crate) async fn send(&self, request: reqwest::RequestBuilder) -> Result<Answer> {
+        let (status, bytes) = self.receive(request).await?;
+        Ok(Answer { status, json: json_of(bytes.as_ref())? })
+    }
+
+    /// Sends `request`; a 2xx answer as the message `T`, else the service's error. The body is
+    /// read straight into `T`, without the `Value` in between; one it does not fit takes the
+    /// way through `Value`, whose error is then the one given.
+    pub(crate) async fn call<T: DeserializeOwned>(&self, request: reqwest::RequestBuilder) -> Result<T> {
+        let (_, bytes) = self.receive(request).await?;
+        let bytes = bytes.as_ref();
+        match serde_json::from_slice(if bytes.is_empty() { b"{}" } else { bytes }) {
+            Ok(message) => Ok(message),
+            Err(_) => decode(json_of(bytes)?),
+        }
+    }
+
+    /// A 2xx answer's status and body, else the service's error.
+    async fn receive(&self, request: reqwest::RequestBuilder) -> Result<(u16, impl AsRef<[u8]>)> {
         let response = request.send().await.map_err(transport)?;
         let status = response.status();
         let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
         let bytes = response.bytes().await.map_err(transport)?;
         if status.is_success() {
-            let json = if bytes.is_empty() {
-                Value::Object(Map::new())
-            } else {
-                serde_json::from_slice(&bytes).map_err(|e| Error::transport(format!("an answer not JSON: {e}")))?
-            };
-            return Ok(Answer { status: status.as_u16(), json });
+            return Ok((status.as_u16(), bytes));
         }
         Err(Error::Api(error_of(status, &bytes, request_id)))
     }
@@ -147,6 +160,14 @@ impl Rest {
 /// A JSON answer as the message `T`.
 pub(crate) fn decode<T: DeserializeOwned>(json: Value) -> Result<T> {
     serde_json::from_value(json).map_err(|e| Error::transport(format!("an answer this client cannot read: {e}")))
+}
+
+/// A 2xx answer's body as JSON, `{}` when empty.
+fn json_of(bytes: &[u8]) -> Result<Value> {
+    if bytes.is_empty() {
+        return Ok(Value::Object(Map::new()));
+    }
+    serde_json::from_slice(bytes).map_err(|e| Error::transport(format!("an answer not JSON: {e}")))
 }
 
 fn json_body(request: reqwest::RequestBuilder, body: &Value) -> Result<reqwest::RequestBuilder> {
