@@ -259,7 +259,8 @@ class Client(SyncMethods):
             return self._http.request(
                 prepared.method,
                 prepared.path,
-                params=prepared.params,
+                # None, not {}: an empty mapping still has httpx parse the whole URL once more.
+                params=prepared.params or None,
                 json=prepared.json,
                 timeout=self._core.timeout if timeout is None else timeout,
             )
@@ -403,7 +404,8 @@ class AsyncClient(AsyncMethods):
             return await self._http.request(
                 prepared.method,
                 prepared.path,
-                params=prepared.params,
+                # None, not {}: an empty mapping still has httpx parse the whole URL once more.
+                params=prepared.params or None,
                 json=prepared.json,
                 timeout=self._core.timeout if timeout is None else timeout,
             )
