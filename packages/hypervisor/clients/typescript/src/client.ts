@@ -139,13 +139,26 @@ export class HypervisorClient {
   /** Runs one request under the call's time-out and signals; its data, or the error it ends in. */
   async #call<D>(options: CallOptions | undefined, run: Run<D>): Promise<D> {
     const timeoutMs = options?.timeoutMs ?? this.#timeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // As AbortSignal.timeout(timeoutMs), but its timer is cleared when the call ends (one
+    // AbortSignal.timeout a call left a timer pending for 30 s each), and AbortSignal.any only
+    // when there is another signal to follow: the two cost a REST call about a tenth in Node.
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 0 || timeoutMs > 0xffff_ffff)
+      throw new RangeError(`timeoutMs must be a whole number of milliseconds, not ${timeoutMs}`);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, timeoutMs);
+    // Unreferenced in Node, as AbortSignal.timeout's: a pending call's timer alone keeps no process up.
+    (timer as { unref?: () => void }).unref?.();
+    const timeout = deadline.signal;
     const signals = [this.#signal, options?.signal].filter(present);
     let answer: Answer<D>;
     try {
-      answer = await run({ signal: AbortSignal.any([timeout, ...signals]) });
+      answer = await run({ signal: signals.length === 0 ? timeout : AbortSignal.any([timeout, ...signals]) });
     } catch (error) {
       throw errorFromFailure(error, { timeout, timeoutMs, signals });
+    } finally {
+      clearTimeout(timer);
     }
     if (!answer.response.ok) throw errorFromResponse(answer.response, answer.error);
     return answer.data as D;
