@@ -11,14 +11,18 @@ import { markSocketConnection } from './request-context.js';
 
 export const SOCKET_MODE = 0o660;
 
-export async function listenOnSocket(app: App, path: string): Promise<Server> {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o750 });
-  // A socket file left by a service that did not shut down cleanly blocks listen; anything else is not ours.
+/** A socket file left by a service that did not shut down cleanly blocks listen; anything else is not ours. */
+export function removeStaleSocket(path: string): void {
   try {
     if (lstatSync(path).isSocket()) rmSync(path);
   } catch {
     // No file: nothing to clear.
   }
+}
+
+export async function listenOnSocket(app: App, path: string): Promise<Server> {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o750 });
+  removeStaleSocket(path);
   const server = createServer((request, response) => app.routing(request, response));
   server.on('connection', markSocketConnection);
   await new Promise<void>((resolve, reject) => {

@@ -19,7 +19,7 @@
  * may call, and calls there need no token.
  */
 import { once } from 'node:events';
-import { chmodSync, lstatSync, rmSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import {
   create,
   fromBinary,
@@ -34,7 +34,7 @@ import { Code, ConnectError, createContextValues, type HandlerContext } from '@c
 import type { Logger } from '@lab/server-kit';
 import type { TlsIdentity } from '../../domain/tls-identity.js';
 import { StatusSchema } from './gen/google/rpc/status_pb.js';
-import { SOCKET_MODE } from '../socket.js';
+import { removeStaleSocket, SOCKET_MODE } from '../socket.js';
 import { PEER_ADDRESS, VIA_SOCKET } from './rpc.js';
 
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -285,15 +285,6 @@ function grpcService(
     };
   }
   return { definition, handlers };
-}
-
-/** A socket file left by a service that did not shut down cleanly blocks the bind; anything else is not ours. */
-function removeStaleSocket(path: string): void {
-  try {
-    if (lstatSync(path).isSocket()) rmSync(path);
-  } catch {
-    // No file: nothing to clear.
-  }
 }
 
 function bind(server: grpc.Server, address: string, credentials: grpc.ServerCredentials): Promise<number> {
